@@ -1,0 +1,38 @@
+"""Every game Tavolo plays, by name.
+
+    >>> game = make_game("burraco", players=4)
+    >>> game.num_players, game.options.rule_set
+    (4, 'fibur')
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from tavolo.engine.game import Game
+
+_GAMES = {
+    "burraco": "tavolo.games.burraco",
+}
+
+
+def game_names() -> list[str]:
+    return sorted(_GAMES)
+
+
+def _module(name: str):
+    try:
+        return importlib.import_module(_GAMES[name])
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; Tavolo plays {', '.join(game_names())}") from None
+
+
+def make_game(name: str, **options: Any) -> Game:
+    """A game by name with its options given as keywords."""
+    return _module(name).make_game(**options)
+
+
+def make_game_from_json(name: str, options: dict[str, Any]) -> Game:
+    """A game by name from options written by ``Game.options_json``."""
+    return _module(name).game_from_options_json(options)
