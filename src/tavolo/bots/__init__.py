@@ -1,0 +1,1 @@
+"""Players that choose an action from their seat's observation only."""

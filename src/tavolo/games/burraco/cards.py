@@ -1,0 +1,86 @@
+"""What each French card is worth and does in Burraco.
+
+Wilds (matte) are the jokers (jolly) and every 2 (pinella); card points are
+fedibur-1985 art. 1 and art. 7 (the same in the fibur extract)::
+
+    >>> from tavolo.cards import french as fr
+    >>> [POINTS[fr.parse(t)] for t in ("*", "2c", "Ah", "Kd", "8s", "7h", "3c")]
+    [30, 20, 15, 10, 10, 5, 5]
+    >>> is_wild(fr.parse("2h")), is_wild(fr.parse("3h"))
+    (True, False)
+
+The rank order used to draw for seats and to "discard according to the rule"
+(scartare secondo norma, codice glossary and art. 1) is joker, 2, A, K, ...,
+3, and between equal ranks hearts, diamonds, clubs, spades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tavolo.cards import french as fr
+
+JOKER = fr.JOKER
+NUM_TYPES = fr.NUM_TYPES
+TWOS = tuple(fr.card(fr.TWO, s) for s in fr.SUITS)
+"""The pinelle, by suit."""
+WILDS = (JOKER, *TWOS)
+"""Every kind of wild card (matta): the joker and the four 2s."""
+
+
+def is_wild(card: int) -> bool:
+    """Joker (jolly) or any 2 (pinella)."""
+    return card == JOKER or card % 13 == 1
+
+
+def card_points(card: int) -> int:
+    """Joker 30, pinella 20, ace 15, K Q J 10 9 8 ten, 7 6 5 4 3 five."""
+    if card == JOKER:
+        return 30
+    r = fr.rank(card)
+    if r == fr.TWO:
+        return 20
+    if r == fr.ACE:
+        return 15
+    return 10 if r >= fr.EIGHT else 5
+
+
+POINTS: tuple[int, ...] = tuple(card_points(c) for c in range(NUM_TYPES))
+WILD: tuple[bool, ...] = tuple(is_wild(c) for c in range(NUM_TYPES))
+
+_ORDER_RANK = {fr.TWO: 13, fr.ACE: 12, fr.KING: 11, fr.QUEEN: 10, fr.JACK: 9, fr.TEN: 8,
+               fr.NINE: 7, fr.EIGHT: 6, fr.SEVEN: 5, fr.SIX: 4, fr.FIVE: 3, fr.FOUR: 2, fr.THREE: 1}
+
+
+def seat_draw_key(card: int) -> tuple[int, int]:
+    """How high ``card`` draws for seats: larger is higher.
+
+    Joker highest, then 2, A, K, ..., 3; equal ranks by suit hearts, diamonds,
+    clubs, spades (fedibur-1985 art. 2; codice art. 1 and 3).
+
+    >>> sorted(fr.parse_many("3s Ah 2c *"), key=seat_draw_key, reverse=True) == fr.parse_many("* 2c Ah 3s")
+    True
+    """
+    if card == JOKER:
+        return (14, 4)
+    return (_ORDER_RANK[fr.rank(card)], 3 - fr.suit(card))
+
+
+def sort_by_norm(cards: Iterable[int]) -> list[int]:
+    """Cards in the order they are discarded "secondo norma": from the highest
+    to the lowest, equal ranks by suit hearts, diamonds, clubs, spades
+    (codice glossary, art. 27).
+
+    >>> fr.names(sort_by_norm(fr.parse_many("3h Kd Ks 2s")))
+    '2s Kd Ks 3h'
+    """
+    return sorted(cards, key=seat_draw_key, reverse=True)
+
+
+def hand_order_key(card: int) -> tuple[int, int]:
+    """How a hand is shown: by suit, then rank (A low), wilds last."""
+    if card == JOKER:
+        return (5, 0)
+    if card % 13 == 1:
+        return (4, card // 13)
+    return (card // 13, card % 13)

@@ -1,0 +1,275 @@
+"""Burraco move notation: how actions are printed and read.
+
+One action per line, English verbs with the Italian ones accepted::
+
+    draw                      (d, pesca)
+    take                      (t, raccogli)         the whole discard pile
+    open 5h 6h 7h             (o, cala)             three cards; a wild may
+    open 5h *(6) 7h                                 say the rank it stands for,
+    open 3h 4h 2h(w)                                a pinella of the run's suit
+                                                    marked (w) is a wild
+    attach Ah to 2 high       (a, lega, attacca)    to meld 2 of your side;
+                                                    low/high for an ace,
+                                                    natural/wild for a pinella
+    discard Qs                (x, scarta)
+
+People may also write a longer opening (``open 5h 6h 7h 8h``) or several
+cards to one meld (``attach 8h 9h to 2``): :func:`parse_move` turns such a
+*move* into the actions that make it.
+
+    >>> import random
+    >>> from tavolo.games.burraco import make_game
+    >>> state = make_game(players=2, target=None).new_initial_state()
+    >>> state.apply_chance(state.sample_chance(random.Random(11)))
+    >>> state.parse_action("draw") == 0
+    True
+    >>> state.parse_action("fly away")
+    Traceback (most recent call last):
+    ...
+    tavolo.engine.errors.NotationError: cannot read 'fly away': unknown move 'fly'; moves are draw, take, open <cards>, attach <card> to <meld>, discard <card>
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from tavolo.cards import CardNotationError
+from tavolo.cards import french as fr
+from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
+from tavolo.games.burraco import rulebook
+from tavolo.games.burraco.actions import (
+    ATTACH_BASE, DISCARD_BASE, DRAW, MAX_MELDS, OPEN_BASE, TAKE, TEMPLATE_INDEX, TEMPLATES, TIME_OUT,
+    attach_action, decode,
+)
+from tavolo.games.burraco.cards import NUM_TYPES, WILD
+from tavolo.games.burraco.melds import Meld, attachments, meld_text, melds_from_cards, variant_label
+
+if TYPE_CHECKING:
+    from tavolo.games.burraco.state import BurracoState
+
+VERBS = {
+    "draw": "draw", "d": "draw", "pesca": "draw",
+    "take": "take", "t": "take", "raccogli": "take",
+    "open": "open", "o": "open", "cala": "open",
+    "attach": "attach", "a": "attach", "lega": "attach", "attacca": "attach",
+    "discard": "discard", "x": "discard", "scarta": "discard",
+    "time-out": "time-out", "timeout": "time-out",
+}
+MOVES_HELP = "moves are draw, take, open <cards>, attach <card> to <meld>, discard <card>"
+_DECLARED = re.compile(r"^(.+?)\((\w+)\)$")
+
+
+def action_text(state: BurracoState, action: int) -> str:
+    """The notation of ``action`` in ``state`` (attachments name the meld by
+    its number, 1 up, among the melds of the side on turn)."""
+    kind = decode(action)
+    if kind[0] in ("draw", "take", "time-out"):
+        return kind[0]
+    if kind[0] == "discard":
+        return f"discard {fr.name(kind[1])}"
+    if kind[0] == "open":
+        return f"open {meld_text(TEMPLATES[kind[1]].meld)}"
+    _, slot, card, variant = kind
+    melds = _side_melds(state)
+    label = variant_label(melds[slot], card, variant) if slot < len(melds) else ("", "wild")[variant]
+    return f"attach {fr.name(card)} to {slot + 1}" + (f" {label}" if label else "")
+
+
+def _side_melds(state: BurracoState) -> list[Meld]:
+    seat = state.current_player()
+    return state.side_melds(state.side_of(seat)) if seat >= 0 else []
+
+
+def parse_action(state: BurracoState, text: str) -> int:
+    """The one action ``text`` names in ``state``."""
+    verb, args = _split(text)
+    if verb in ("draw", "take", "time-out"):
+        if args:
+            raise NotationError(text, f"'{verb}' takes nothing after it")
+        return {"draw": DRAW, "take": TAKE, "time-out": TIME_OUT}[verb]
+    if verb == "discard":
+        if len(args) != 1:
+            raise NotationError(text, "discard one card, e.g. 'discard Qs'")
+        return DISCARD_BASE + _card(text, args[0])
+    if verb == "open":
+        cards, declared = _cards_declared(text, args)
+        if len(cards) != 3:
+            raise NotationError(text, f"one action opens exactly three cards, not {len(cards)}; "
+                                "open three and attach the rest (a move may do both)")
+        return _open_action(state, text, cards, declared)
+    cards, slot, qualifier = _attach_args(text, args)
+    if len(cards) != 1:
+        raise NotationError(text, "one action attaches one card (a move may attach several)")
+    return _attach_one(state, text, cards[0], slot, qualifier)
+
+
+def parse_move(state: BurracoState, text: str) -> list[int]:
+    """The actions a person's move makes: one, or several for a long opening
+    or several cards attached to one meld. Raises like :func:`parse_action`."""
+    verb, args = _split(text)
+    if verb == "open":
+        cards, declared = _cards_declared(text, args)
+        if len(cards) > 3:
+            return _plan_open(state, text, cards, declared)
+    elif verb == "attach":
+        cards, slot, qualifier = _attach_args(text, args)
+        if len(cards) > 1:
+            return _plan_attach(state, text, cards, slot)
+    return [parse_action(state, text)]
+
+
+# --- reading the parts ----------------------------------------------------------------------
+
+def _split(text: str) -> tuple[str, list[str]]:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise NotationError(text, f"empty move; {MOVES_HELP}")
+    verb = VERBS.get(words[0].lower())
+    if verb is None:
+        raise NotationError(text, f"unknown move {words[0]!r}; {MOVES_HELP}")
+    return verb, words[1:]
+
+
+def _card(text: str, token: str) -> int:
+    try:
+        return fr.parse(token)
+    except CardNotationError as exc:
+        raise NotationError(text, str(exc)) from None
+
+
+def _cards_declared(text: str, tokens: list[str]) -> tuple[list[int], dict[int, int]]:
+    """Cards, and for wilds written ``*(Q)`` or ``2h(w)`` the rank declared (0: none)."""
+    cards, declared = [], {}
+    for i, token in enumerate(tokens):
+        match = _DECLARED.match(token)
+        card = _card(text, match.group(1) if match else token)
+        if match:
+            if not WILD[card]:
+                raise NotationError(text, f"only a wild may say what it stands for, not {token!r}")
+            said = match.group(2)
+            declared[i] = 0 if said.lower() == "w" else _rank(text, said)
+        cards.append(card)
+    if not cards:
+        raise NotationError(text, "name the cards, e.g. 'open 5h 6h 7h'")
+    return cards, declared
+
+
+def _rank(text: str, token: str) -> int:
+    try:
+        return fr.parse_rank(token)
+    except CardNotationError as exc:
+        raise NotationError(text, str(exc)) from None
+
+
+def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
+    words = [w for w in args if w.lower() not in ("to", "a", "on")]
+    qualifier = ""
+    if words and words[-1].lower() in ("low", "high", "natural", "wild"):
+        qualifier = words.pop().lower()
+    if len(words) < 2 or not words[-1].isdigit():
+        raise NotationError(text, "say the card and the meld number, e.g. 'attach 8h to 2'")
+    slot = int(words[-1]) - 1
+    if not 0 <= slot < MAX_MELDS:
+        raise NotationError(text, f"meld numbers run from 1, not {words[-1]}")
+    return [_card(text, w) for w in words[:-1]], slot, qualifier
+
+
+# --- choosing among readings ---------------------------------------------------------------
+
+def _open_action(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> int:
+    readings = melds_from_cards(cards, declared)
+    candidates = [OPEN_BASE + TEMPLATE_INDEX[m] for m in readings if m in TEMPLATE_INDEX]
+    if not candidates:
+        rule = rulebook.NO_WILD_MELDS if all(WILD[c] for c in cards) else rulebook.MELD_SHAPE
+        raise IllegalActionError(text, rule, f"{fr.names(cards)} is not a meld")
+    return _pick(state, text, candidates)
+
+
+def _attach_one(state: BurracoState, text: str, card: int, slot: int, qualifier: str) -> int:
+    melds = _side_melds(state)
+    if slot < len(melds):
+        ways = [v for c, v, _ in attachments(melds[slot]) if c == card]
+        if qualifier:
+            ways = [v for v in ways if variant_label(melds[slot], card, v) == qualifier]
+        candidates = [attach_action(slot, card, v) for v in ways] or [attach_action(slot, card, 0)]
+    else:
+        candidates = [attach_action(slot, card, 0)]
+    return _pick(state, text, candidates)
+
+
+def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
+    legal = set(state.legal_actions())
+    allowed = [a for a in candidates if a in legal]
+    if len(allowed) == 1:
+        return allowed[0]
+    if len(allowed) > 1:
+        raise AmbiguousActionError(text, [action_text(state, a) for a in allowed])
+    from tavolo.games.burraco.explain import explain_illegal
+
+    rule, detail = explain_illegal(state, candidates[0])
+    raise IllegalActionError(text, rule, detail)
+
+
+# --- moves of several actions ------------------------------------------------------------------
+
+def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> list[int]:
+    targets = melds_from_cards(cards, declared)
+    if not targets:
+        rule = rulebook.NO_WILD_MELDS if all(WILD[c] for c in cards) else rulebook.MELD_SHAPE
+        raise IllegalActionError(text, rule, f"{fr.names(cards)} is not a meld")
+    need = Counter(cards)
+    plans: dict[Meld, list[int]] = {}
+    first_steps = [OPEN_BASE + t for t, (_, used) in enumerate(TEMPLATES) if not Counter(used) - need]
+    legal = set(state.legal_actions())
+    for action in first_steps:
+        if action not in legal:
+            continue
+        meld, used = TEMPLATES[action - OPEN_BASE]
+        probe = state.clone()
+        probe.apply_legal(action)
+        slot = len(_side_melds(probe)) - 1
+        for final, steps in _grow(probe, slot, need - Counter(used), set(targets)):
+            plans.setdefault(final, [action, *steps])
+    return _one_plan(state, text, plans, cards, first_steps)
+
+
+def _plan_attach(state: BurracoState, text: str, cards: list[int], slot: int) -> list[int]:
+    melds = _side_melds(state)
+    if slot >= len(melds):
+        return [_attach_one(state, text, cards[0], slot, "")]
+    plans: dict[Meld, list[int]] = {}
+    for final, steps in _grow(state.clone(), slot, Counter(cards), None):
+        plans.setdefault(final, steps)
+    return _one_plan(state, text, plans, cards, [attach_action(slot, c, 0) for c in cards])
+
+
+def _one_plan(state: BurracoState, text: str, plans: dict[Meld, list[int]], cards: list[int],
+              first_steps: list[int]) -> list[int]:
+    if len(plans) == 1:
+        return next(iter(plans.values()))
+    if len(plans) > 1:
+        raise AmbiguousActionError(text, [meld_text(m) for m in plans])
+    from tavolo.games.burraco.explain import explain_failed_move
+
+    rule, detail = explain_failed_move(state, cards, first_steps)
+    raise IllegalActionError(text, rule, detail)
+
+
+def _grow(state: BurracoState, slot: int, rest: Counter, targets: set[Meld] | None):
+    """Every way to attach all of ``rest`` to meld ``slot``, one legal action at a time."""
+    if not +rest:
+        meld = _side_melds(state)[slot]
+        if targets is None or meld in targets:
+            yield meld, []
+        return
+    base = ATTACH_BASE + slot * NUM_TYPES * 2
+    for action in state.legal_actions():
+        offset = action - base
+        if not 0 <= offset < NUM_TYPES * 2 or rest[offset // 2] <= 0:
+            continue
+        probe = state.clone()
+        probe.apply_legal(action)
+        for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), targets):
+            yield final, [action, *steps]

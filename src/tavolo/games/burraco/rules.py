@@ -1,0 +1,148 @@
+"""Burraco's rule options: one frozen object per game, named rule sets as data.
+
+Three rule sets are played (DECISIONS.md, "Burraco: rule sets"):
+
+* ``fibur`` (default): the FIBUR rules (estratto + codice); semi-clean
+  burraco (semipulito) counts 150;
+* ``fedibur1985``: the 1985 FEDIBUR rules: no semipulito; its own time-out
+  (art. 10);
+* ``internazionale``: closing needs a clean burraco, combinations only of aces
+  and threes, the discard pile only when a card of it or of the hand can be
+  melded at once, and then one must be (codice, "Il codice del Burraco
+  Internazionale", rules 1-3, art. 8); no semipulito.
+
+    >>> opts = BurracoOptions.for_rule_set("internazionale", players=4)
+    >>> opts.clean_to_close, opts.group_ranks, opts.semiclean
+    (True, (1, 3), False)
+    >>> BurracoOptions(target=1234)
+    Traceback (most recent call last):
+    ...
+    ValueError: target 1234: choose one of 505, 1005, 2005, 3005, 5005, or None for a single hand
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal
+
+TARGETS = (505, 1005, 2005, 3005, 5005)
+TimeOutRule = Literal["codice", "fedibur1985"]
+
+RULE_SETS: dict[str, dict[str, Any]] = {
+    "fibur": {},
+    "fedibur1985": {"semiclean": False, "time_out": "fedibur1985"},
+    "internazionale": {"semiclean": False, "clean_to_close": True, "group_ranks": (1, 3),
+                       "take_needs_meld": True},
+}
+
+
+@dataclass(frozen=True)
+class BurracoOptions:
+    """Everything that makes one Burraco game differ from another.
+
+    ``target`` is the match target (estratto "Punteggio finale"), or ``None``
+    for a game of a single hand (smazzata). ``time_out`` is how a hand ends
+    after the arbiter's time-out (``None``: no time-out in this game).
+    For 3 and 5 players: ``lone_vs_pairs`` (the first to a pozzetto takes the
+    18 and plays alone; otherwise everyone alone from the start),
+    ``alone_threshold`` (once a player reaches it, everyone alone: 1000 in the
+    estratto, 1500 in the codice) and ``pair_share`` (a pair's hand points
+    are split in ``"half"`` between its players, estratto "si dividono i
+    punti", or each is credited in ``"full"``).
+    """
+
+    rule_set: str = "fibur"
+    players: int = 4
+    target: int | None = 2005
+    semiclean: bool = True
+    clean_to_close: bool = False
+    group_ranks: tuple[int, ...] | None = None
+    take_needs_meld: bool = False
+    time_out: TimeOutRule | None = "codice"
+    lone_vs_pairs: bool = True
+    alone_threshold: int = 1000
+    pair_share: Literal["half", "full"] = "half"
+
+    def __post_init__(self) -> None:
+        if self.rule_set not in RULE_SETS:
+            raise ValueError(f"rule set {self.rule_set!r}: choose one of {', '.join(RULE_SETS)}")
+        if self.players not in range(2, 7):
+            raise ValueError(f"Burraco is played by 2 to 6 players, not {self.players}")
+        if self.target is not None and self.target not in TARGETS:
+            choices = ", ".join(map(str, TARGETS))
+            raise ValueError(f"target {self.target}: choose one of {choices}, or None for a single hand")
+        if self.time_out not in (None, "codice", "fedibur1985"):
+            raise ValueError(f"time_out {self.time_out!r}: choose 'codice', 'fedibur1985' or None")
+        if self.pair_share not in ("half", "full"):
+            raise ValueError(f"pair_share {self.pair_share!r}: choose 'half' or 'full'")
+        if self.group_ranks is not None:
+            object.__setattr__(self, "group_ranks", tuple(self.group_ranks))
+
+    @classmethod
+    def for_rule_set(cls, rule_set: str = "fibur", **overrides: Any) -> BurracoOptions:
+        """The named rule set, with table settings or single rules overridden."""
+        if rule_set not in RULE_SETS:
+            raise ValueError(f"rule set {rule_set!r}: choose one of {', '.join(RULE_SETS)}")
+        known = {f.name for f in fields(cls)}
+        unknown = set(overrides) - known
+        if unknown:
+            raise ValueError(f"unknown Burraco option(s) {sorted(unknown)}; known: {sorted(known)}")
+        return cls(rule_set=rule_set, **{**RULE_SETS[rule_set], **overrides})
+
+    def with_changes(self, **changes: Any) -> BurracoOptions:
+        return replace(self, **changes)
+
+    @property
+    def decks(self) -> int:
+        """Two French decks with 4 jokers; three for 5 and 6 players (estratto)."""
+        return 3 if self.players >= 5 else 2
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How one hand is laid out: pozzetto sizes and the sides (partnerships).
+
+    ``sides`` is ``None`` while they are not yet known: at 3 and 5 players the
+    first player to a pozzetto takes the first (18 cards) and plays alone.
+    """
+
+    pozzetti: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...] | None
+
+    @property
+    def pozzetto_cards(self) -> int:
+        return sum(self.pozzetti)
+
+
+HAND_SIZE = 11
+
+
+def table_setup(options: BurracoOptions, everyone_alone: bool) -> TableSetup:
+    """The pozzetti and sides of a hand (DECISIONS.md; estratto "Il gioco in 2..6").
+
+    >>> table_setup(BurracoOptions(players=3), everyone_alone=False)
+    TableSetup(pozzetti=(18, 11), sides=None)
+    >>> table_setup(BurracoOptions(players=6), everyone_alone=False).sides
+    ((0, 2, 4), (1, 3, 5))
+    """
+    n = options.players
+    if n in (2, 4, 6):
+        sides = tuple(tuple(range(first, n, 2)) for first in (0, 1)) if n > 2 else ((0,), (1,))
+        return TableSetup((HAND_SIZE, HAND_SIZE), sides)
+    if everyone_alone or not options.lone_vs_pairs:
+        return TableSetup((HAND_SIZE,) * n, tuple((seat,) for seat in range(n)))
+    return TableSetup((18,) + (HAND_SIZE,) * (n // 2), None)
+
+
+def lone_and_pairs(lone: int, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides once ``lone`` has taken the 18-card pozzetto: alone against the
+    other two (3 players) or against two pairs of facing players (5 players,
+    estratto "Il gioco in 5").
+
+    >>> lone_and_pairs(1, 5)
+    ((1,), (2, 4), (3, 0))
+    """
+    others = [(lone + k) % players for k in range(1, players)]
+    if players == 3:
+        return ((lone,), tuple(others))
+    return ((lone,), (others[0], others[2]), (others[1], others[3]))

@@ -1,0 +1,735 @@
+"""The state of a Burraco match: hands, stock (tallone), discard pile (monte
+degli scarti), pozzetti, melds and scores, played by integer actions.
+
+Each hand (smazzata) starts at a chance node, the shuffle; the player left of
+the dealer starts and play is clockwise (fedibur-1985 art. 2-4). A hand ends
+when a player closes (chiusura), when the player who drew the third-to-last
+card of the stock has discarded, or when the rounds after a time-out are
+played; the match ends when a seat reaches the target (estratto, "Fine
+partita") or after a time-out.
+
+    >>> import random
+    >>> from tavolo.games.burraco import make_game
+    >>> state = make_game(players=4, target=None).new_initial_state()
+    >>> state.apply_chance(state.sample_chance(random.Random(3)))
+    >>> state.current_player(), len(state.observation(0).hand), state.observation(0).stock_size
+    (0, 11, 41)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from tavolo.cards import french as fr
+from tavolo.engine.errors import IllegalActionError
+from tavolo.engine.game import CHANCE, TERMINAL, State, shuffled
+from tavolo.games.burraco import rulebook
+from tavolo.games.burraco.actions import (
+    ADJ, ATTACH_BASE, DISCARD_BASE, DRAW, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3, OPEN_BASE, TAKE,
+    TEMPLATES, TIME_OUT, WILD_INDEX,
+)
+from tavolo.games.burraco.cards import JOKER, NUM_TYPES, TWOS, WILD, WILDS
+from tavolo.games.burraco.melds import (
+    NOT_BURRACO, CLEAN, Group, Meld, attachments, burraco_kind,
+)
+from tavolo.games.burraco.rules import HAND_SIZE, lone_and_pairs, table_setup
+from tavolo.games.burraco.scoring import HandResult, score_side
+
+if TYPE_CHECKING:
+    from tavolo.games.burraco.game import BurracoGame
+    from tavolo.games.burraco.observation import BurracoObservation
+
+DEAL, DRAW_PHASE, PLAY, OVER = range(4)
+PHASE_NAMES = ("deal", "draw", "play", "over")
+
+_SUIT = [c // 13 if c != JOKER else -1 for c in range(NUM_TYPES)]
+_BITS = [0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c % 13 + 1))
+         for c in range(NUM_TYPES)]
+"""Positions a card takes in its suit's run mask: the ace both 1 and 14."""
+_RANK_COLUMN = {r: tuple(s * 13 + r - 1 for s in fr.SUITS) for r in GROUP_RANKS}
+
+
+class BurracoState(State):
+    """A Burraco match in progress. ``apply`` changes it; ``clone`` copies it."""
+
+    __slots__ = (
+        "game", "_opts", "_n", "_phase", "_turn", "_turn_no", "_dealer", "_hand_no", "_scores", "_alone",
+        "_hands", "_sizes", "_masks", "_known", "_pending", "_stock", "_pile", "_pozzetti", "_pozz_owner",
+        "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
+        "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
+    )
+
+    def __init__(self, game: BurracoGame) -> None:
+        self.game = game
+        self._opts = game.options
+        self._n = n = game.options.players
+        self._phase = DEAL
+        self._turn = 0
+        self._turn_no = 0
+        self._dealer = n - 1
+        self._hand_no = 0
+        self._scores: list[float] = [0] * n
+        self._alone = False
+        self._hands = [[0] * NUM_TYPES for _ in range(n)]
+        self._sizes = [0] * n
+        self._masks = [[0, 0, 0, 0] for _ in range(n)]
+        self._known = [[0] * NUM_TYPES for _ in range(n)]
+        self._pending: list[list[int]] = [[] for _ in range(n)]
+        self._stock: list[int] = []
+        self._pile: list[int] = []
+        self._pozzetti: list[list[int]] = []
+        self._pozz_owner: list[int] = []
+        self._pozz_taken: list[bool] = []
+        self._side_of = list(range(n))
+        self._sides: list[tuple[int, ...]] = [(s,) for s in range(n)]
+        self._formed = True
+        self._melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._side_pozz: list[int] = []
+        self._single = -1
+        self._must_meld = False
+        self._stall = 0
+        self._last_turn = False
+        self._closed_by = -1
+        self._timeout = False
+        self._plays_left = 0
+        self._results: list[HandResult] = []
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+
+    # --- protocol -----------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase == DEAL:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self._turn
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == PLAY:
+                legal = self._legal_play()
+            elif phase == DRAW_PHASE:
+                legal = self._legal_draw()
+            else:
+                legal = []
+            self._legal = legal
+        return legal
+
+    def apply(self, action: int) -> None:
+        if action == TIME_OUT:
+            self.announce_time_out()
+            return
+        if action not in self.legal_actions():
+            from tavolo.games.burraco.explain import explain_illegal
+
+            rule, detail = explain_illegal(self, action)
+            raise IllegalActionError(self._describe(action), rule, detail)
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Apply an action already known to be legal (search and simulation)."""
+        self._legal = None
+        self.history.append(action)
+        if action >= ATTACH_BASE:
+            self._attach(action)
+        elif action >= OPEN_BASE:
+            self._open(action - OPEN_BASE)
+        elif action >= DISCARD_BASE:
+            self._discard(action - DISCARD_BASE)
+        elif action == DRAW:
+            self._draw()
+        else:
+            self._take()
+
+    def sample_chance(self, rng: random.Random) -> list[int]:
+        """A shuffled deck, bottom card first."""
+        if self._phase != DEAL:
+            raise ValueError("not a chance node: the cards are already dealt")
+        return shuffled(self.game.deck, rng)
+
+    def apply_chance(self, outcome: list[int]) -> None:
+        """Deal the hand from ``outcome``, a deck order (bottom card first)."""
+        if self._phase != DEAL:
+            raise ValueError("not a chance node: the cards are already dealt")
+        if Counter(outcome) != self.game.deck_counts:
+            raise ValueError("a deal must use exactly the cards of the deck")
+        self._deal(list(outcome))
+
+    def returns(self) -> list[float]:
+        if self._opts.target is None:
+            return list(self._results[-1].credited) if self._results else [0.0] * self._n
+        return [float(s) for s in self._scores]
+
+    def observation(self, seat: int) -> BurracoObservation:
+        from tavolo.games.burraco.observation import observe
+
+        return observe(self, seat)
+
+    def action_to_string(self, action: int) -> str:
+        from tavolo.games.burraco.notation import action_text
+
+        return action_text(self, action)
+
+    def parse_action(self, text: str) -> int:
+        from tavolo.games.burraco.notation import parse_action
+
+        return parse_action(self, text)
+
+    def to_json(self) -> dict[str, Any]:
+        from tavolo.games.burraco.serial import state_to_json
+
+        return state_to_json(self)
+
+    def clone(self) -> BurracoState:
+        other = BurracoState.__new__(BurracoState)
+        other.game = self.game
+        other._opts = self._opts
+        other._n = self._n
+        other._phase = self._phase
+        other._turn = self._turn
+        other._turn_no = self._turn_no
+        other._dealer = self._dealer
+        other._hand_no = self._hand_no
+        other._scores = self._scores[:]
+        other._alone = self._alone
+        other._hands = [h[:] for h in self._hands]
+        other._sizes = self._sizes[:]
+        other._masks = [m[:] for m in self._masks]
+        other._known = [k[:] for k in self._known]
+        other._pending = [p[:] for p in self._pending]
+        other._stock = self._stock[:]
+        other._pile = self._pile[:]
+        other._pozzetti = [p[:] for p in self._pozzetti]
+        other._pozz_owner = self._pozz_owner[:]
+        other._pozz_taken = self._pozz_taken[:]
+        other._side_of = self._side_of[:]
+        other._sides = self._sides[:]
+        other._formed = self._formed
+        other._melds = [m[:] for m in self._melds]
+        other._side_pozz = self._side_pozz[:]
+        other._single = self._single
+        other._must_meld = self._must_meld
+        other._stall = self._stall
+        other._last_turn = self._last_turn
+        other._closed_by = self._closed_by
+        other._timeout = self._timeout
+        other._plays_left = self._plays_left
+        other._results = self._results[:]
+        other.history = self.history[:]
+        other._legal = self._legal
+        return other
+
+    # --- read-only views used by observation, notation and scoring ------------
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def turn_number(self) -> int:
+        """Turns begun in this hand, the current one included, minus one."""
+        return self._turn_no
+
+    @property
+    def hand_results(self) -> list[HandResult]:
+        return list(self._results)
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds (not a pozzetto taken with the discard and
+        not yet seen); hidden information: use ``observation`` for a player."""
+        h = self._hands[seat]
+        return [c for c in range(NUM_TYPES) for _ in range(h[c])]
+
+    def side_melds(self, side: int) -> list[Meld]:
+        return list(self._melds[side])
+
+    def side_of(self, seat: int) -> int:
+        return self._side_of[seat]
+
+    @property
+    def sides(self) -> list[tuple[int, ...]]:
+        return list(self._sides)
+
+    def all_cards(self) -> Counter[int]:
+        """Every card in play, wherever it is: for conservation checks."""
+        cards: Counter[int] = Counter()
+        for seat in range(self._n):
+            cards.update({c: k for c, k in enumerate(self._hands[seat]) if k})
+            cards.update(self._pending[seat])
+        cards.update(self._stock)
+        cards.update(self._pile)
+        for pile in self._pozzetti:
+            cards.update(pile)
+        from tavolo.games.burraco.melds import cards_of
+
+        for melds in self._melds:
+            cards.update(cards_of(melds))
+        return cards
+
+    # --- the deal -----------------------------------------------------------------
+
+    def _deal(self, order: list[int]) -> None:
+        n = self._n
+        opts = self._opts
+        if opts.players in (3, 5) and opts.lone_vs_pairs and not self._alone:
+            self._alone = max(self._scores) >= opts.alone_threshold
+        setup = table_setup(opts, self._alone)
+        sizes = setup.pozzetti
+        pozzetti: list[list[int]] = [[] for _ in sizes]
+        i = 0
+        while i < setup.pozzetto_cards:  # from the bottom, one card to each in turn (art. 3)
+            for k, size in enumerate(sizes):
+                if len(pozzetti[k]) < size:
+                    pozzetti[k].append(order[i])
+                    i += 1
+        top = len(order)
+        hands = [[0] * NUM_TYPES for _ in range(n)]
+        for _ in range(HAND_SIZE):  # from the top, one at a time, clockwise from the dealer's left
+            for k in range(1, n + 1):
+                top -= 1
+                hands[(self._dealer + k) % n][order[top]] += 1
+        top -= 1
+        self._pile = [order[top]]
+        self._stock = order[i:top]
+        self._hands = hands
+        self._sizes = [HAND_SIZE] * n
+        self._masks = [self._suit_masks(h) for h in hands]
+        self._known = [[0] * NUM_TYPES for _ in range(n)]
+        self._pending = [[] for _ in range(n)]
+        self._pozzetti = pozzetti
+        self._pozz_taken = [False] * len(sizes)
+        self._formed = setup.sides is not None
+        self._sides = list(setup.sides) if setup.sides is not None else [(s,) for s in range(n)]
+        self._pozz_owner = list(range(len(sizes))) if self._formed else [-1] * len(sizes)
+        self._side_of = [0] * n
+        for side, seats in enumerate(self._sides):
+            for seat in seats:
+                self._side_of[seat] = side
+        self._melds = [[] for _ in self._sides]
+        self._refresh_side_pozzetti()
+        self._turn = (self._dealer + 1) % n
+        self._turn_no = 0
+        self._phase = DRAW_PHASE
+        self._single = -1
+        self._must_meld = False
+        self._stall = 0
+        self._last_turn = False
+        self._closed_by = -1
+        self._legal = None
+
+    @staticmethod
+    def _suit_masks(hand: list[int]) -> list[int]:
+        masks = [0, 0, 0, 0]
+        for c in range(JOKER):
+            if hand[c]:
+                masks[c // 13] |= _BITS[c]
+        return masks
+
+    def _refresh_side_pozzetti(self) -> None:
+        """Which pozzetto each side would take now (-1: none left for it)."""
+        if not self._formed:
+            self._side_pozz = [0] * len(self._sides)
+            return
+        side_pozz = [-1] * len(self._sides)
+        for k, owner in enumerate(self._pozz_owner):
+            if not self._pozz_taken[k]:
+                side_pozz[owner] = k
+        self._side_pozz = side_pozz
+
+    def side_took_pozzetto(self, side: int) -> bool:
+        return self._formed and any(
+            taken and owner == side for owner, taken in zip(self._pozz_owner, self._pozz_taken))
+
+    # --- hand bookkeeping -------------------------------------------------------
+
+    def _add(self, seat: int, card: int) -> None:
+        h = self._hands[seat]
+        h[card] += 1
+        self._sizes[seat] += 1
+        if h[card] == 1 and card != JOKER:
+            self._masks[seat][_SUIT[card]] |= _BITS[card]
+
+    def _remove(self, seat: int, card: int) -> None:
+        h = self._hands[seat]
+        h[card] -= 1
+        self._sizes[seat] -= 1
+        if not h[card] and card != JOKER:
+            self._masks[seat][_SUIT[card]] &= ~_BITS[card]
+        known = self._known[seat]
+        if known[card]:
+            known[card] -= 1
+
+    # --- legal actions ------------------------------------------------------------
+
+    def _legal_draw(self) -> list[int]:
+        legal = [DRAW]
+        pile = self._pile
+        if len(pile) == 1 and self._stall >= 2 * self._n:
+            return legal  # anti-stall (fedibur-1985 art. 5)
+        if self._opts.take_needs_meld and not self._take_would_meld():
+            return legal
+        legal.append(TAKE)
+        return legal
+
+    def _take_would_meld(self) -> bool:
+        """International Burraco: whether, with the pile in hand, some card could be
+        melded or attached at once (codice art. 8)."""
+        probe = self.clone()
+        seat = probe._turn
+        for card in probe._pile:
+            probe._add(seat, card)
+        probe._single = probe._pile[0] if len(probe._pile) == 1 else -1
+        probe._pile = []
+        out: list[int] = []
+        probe._legal_melds(out)
+        return bool(out)
+
+    def _legal_play(self) -> list[int]:
+        out: list[int] = []
+        if not self._must_meld:
+            self._legal_discards(out)
+        self._legal_melds(out)
+        return out
+
+    def _legal_discards(self, out: list[int]) -> None:
+        seat = self._turn
+        h = self._hands[seat]
+        single = self._single
+        if self._sizes[seat] > 1:
+            for c in range(NUM_TYPES):
+                if h[c] and (c != single or h[c] > 1):
+                    out.append(DISCARD_BASE + c)
+            return
+        card = h.index(1)
+        side = self._side_of[seat]
+        if card == single:
+            return
+        if self._side_pozz[side] >= 0 or (not WILD[card] and self._can_close(side, self._melds[side])):
+            out.append(DISCARD_BASE + card)
+
+    def _legal_melds(self, out: list[int]) -> None:
+        seat = self._turn
+        h = self._hands[seat]
+        size = self._sizes[seat]
+        side = self._side_of[seat]
+        melds = self._melds[side]
+        if size >= 3:
+            self._legal_opens(out, seat, h, size, side, melds)
+        careful = size <= 2
+        for slot, meld in enumerate(melds):
+            base = ATTACH_BASE + slot * NUM_TYPES * 2
+            for card, variant, after in attachments(meld):
+                if h[card] and (not careful or self._attach_ok(side, slot, card, after)):
+                    out.append(base + card * 2 + variant)
+
+    def _legal_opens(self, out: list[int], seat: int, h: list[int], size: int, side: int,
+                     melds: list[Meld]) -> None:
+        found: list[int] = []
+        wilds = [wi for wi, w in enumerate(WILDS) if h[w]]
+        for s, m in enumerate(self._masks[seat]):
+            if not m:
+                continue
+            t = m & (m >> 1) & (m >> 2)
+            nat3 = NAT3[s]
+            while t:
+                low = t & -t
+                t ^= low
+                found.append(nat3[low.bit_length() - 1])
+            if not wilds:
+                continue
+            two = TWOS[s]
+            twos_held = h[two]
+            adj, gap = ADJ[s], GAP[s]
+            a = m & (m >> 1)
+            while a:
+                low = a & -a
+                a ^= low
+                lo = low.bit_length() - 1
+                row = adj[lo]
+                for wi in wilds:
+                    if WILDS[wi] != two or lo > 2 or twos_held > 1:
+                        found.append(row[wi])
+            g = m & (m >> 2)
+            while g:
+                low = g & -g
+                g ^= low
+                lo = low.bit_length() - 1
+                row = gap[lo]
+                for wi in wilds:
+                    tid = row[wi]
+                    if tid >= 0 and (WILDS[wi] != two or lo != 2 or twos_held > 1):
+                        found.append(tid)
+        grouped = 0
+        for meld in melds:
+            if type(meld) is Group:
+                grouped |= 1 << meld.rank
+        for rank in self._opts.group_ranks or GROUP_RANKS:
+            if grouped >> rank & 1:
+                continue
+            a, b, c, d = (h[x] for x in _RANK_COLUMN[rank])
+            total = a + b + c + d
+            if total < 2:
+                continue
+            held = (min(a, 3), min(b, 3), min(c, 3), min(d, 3))
+            if total >= 3:
+                found.extend(GROUP3[rank, held])
+            if wilds:
+                for row in GROUP2[rank, held]:
+                    found.extend(row[wi] for wi in wilds)
+        if size > 4:
+            out.extend(OPEN_BASE + t for t in found)
+        else:
+            out.extend(OPEN_BASE + t for t in found if self._open_ok(seat, side, t))
+
+    # --- will the player still be able to end the turn? ---------------------------------
+
+    def _open_ok(self, seat: int, side: int, template: int) -> bool:
+        meld, cards = TEMPLATES[template]
+        rest = Counter({c: k for c, k in enumerate(self._hands[seat]) if k})
+        rest.subtract(cards)
+        if min(rest.values()) < 0:
+            return False  # e.g. a pinella wanted both as natural 2 and as the wild
+        left = list(rest.elements())
+        return self._rest_ok(side, left, [*self._melds[side], meld])
+
+    def _attach_ok(self, side: int, slot: int, card: int, after: Meld) -> bool:
+        h = self._hands[self._turn]
+        left = [c for c in range(NUM_TYPES) for _ in range(h[c] - (c == card))]
+        melds = self._melds[side][:]
+        melds[slot] = after
+        return self._rest_ok(side, left, melds)
+
+    def _rest_ok(self, side: int, left: list[int], melds: list[Meld]) -> bool:
+        """Whether a player left holding ``left`` with his side's melds ``melds``
+        can still end the turn (DECISIONS.md: no move may leave him without one)."""
+        if len(left) > 1:
+            return True
+        has_pozzetto = self._side_pozz[side] >= 0
+        if not left:
+            return has_pozzetto  # al volo; otherwise he could not discard (art. 6)
+        card = left[0]
+        if has_pozzetto:
+            if card != self._single:
+                return True
+            return any(c == card for m in melds for c, _, _ in attachments(m))
+        return card != self._single and not WILD[card] and self._can_close(side, melds)
+
+    def _can_close(self, side: int, melds: list[Meld]) -> bool:
+        """Closing needs the pozzetto taken, a burraco (clean in International
+        Burraco) and every player to have played once (fedibur-1985 art. 5, 8)."""
+        if self._turn_no < self._n or not self.side_took_pozzetto(side):
+            return False
+        semiclean = self._opts.semiclean
+        need_clean = self._opts.clean_to_close
+        for meld in melds:
+            kind = burraco_kind(meld, semiclean)
+            if kind == CLEAN or (kind != NOT_BURRACO and not need_clean):
+                return True
+        return False
+
+    # --- applying ---------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        seat = self._turn
+        self._add(seat, self._stock.pop())
+        self._stall = 0
+        self._single = -1
+        if len(self._stock) <= 2:
+            self._last_turn = True  # the two last cards are not played (art. 8)
+        self._phase = PLAY
+
+    def _take(self) -> None:
+        seat = self._turn
+        pile = self._pile
+        known = self._known[seat]
+        for card in pile:
+            self._add(seat, card)
+            known[card] += 1
+        if len(pile) == 1:
+            self._single = pile[0]
+            self._stall += 1
+        else:
+            self._single = -1
+            self._stall = 0
+        self._pile = []
+        self._must_meld = self._opts.take_needs_meld
+        self._phase = PLAY
+
+    def _open(self, template: int) -> None:
+        seat = self._turn
+        meld, cards = TEMPLATES[template]
+        for card in cards:
+            self._remove(seat, card)
+        self._melds[self._side_of[seat]].append(meld)
+        self._after_meld(seat)
+
+    def _attach(self, action: int) -> None:
+        seat = self._turn
+        slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
+        card, variant = divmod(rest, 2)
+        melds = self._melds[self._side_of[seat]]
+        for c, v, after in attachments(melds[slot]):
+            if c == card and v == variant:
+                melds[slot] = after
+                break
+        self._remove(seat, card)
+        self._after_meld(seat)
+
+    def _after_meld(self, seat: int) -> None:
+        self._must_meld = False
+        if not self._sizes[seat]:
+            for card in self._take_pozzetto(seat):  # al volo: played at once (art. 6)
+                self._add(seat, card)
+
+    def _take_pozzetto(self, seat: int) -> list[int]:
+        side = self._side_of[seat]
+        k = self._side_pozz[side]
+        if not self._formed:
+            self._form_sides(seat)
+        self._pozz_taken[k] = True
+        self._refresh_side_pozzetti()
+        cards, self._pozzetti[k] = self._pozzetti[k], []
+        return cards
+
+    def _form_sides(self, lone: int) -> None:
+        """3 and 5 players: the first to a pozzetto takes the 18 and plays alone
+        (estratto, "Il gioco in 3", "Il gioco in 5")."""
+        sides = lone_and_pairs(lone, self._n)
+        melds = [[m for seat in seats for m in self._melds[self._side_of[seat]]] for seats in sides]
+        self._sides = list(sides)
+        for side, seats in enumerate(sides):
+            for seat in seats:
+                self._side_of[seat] = side
+        self._melds = melds
+        self._pozz_owner = list(range(len(self._pozzetti)))
+        self._formed = True
+
+    def _discard(self, card: int) -> None:
+        seat = self._turn
+        self._remove(seat, card)
+        self._pile.append(card)
+        if not self._sizes[seat]:
+            if self._side_pozz[self._side_of[seat]] >= 0:
+                self._pending[seat] = self._take_pozzetto(seat)  # seen after the partner plays
+            else:
+                self._closed_by = seat
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        side = self._side_of[seat]
+        for mate in self._sides[side]:
+            if mate != seat and self._pending[mate]:
+                self._reveal_pending(mate)
+        if self._plays_left:
+            self._plays_left -= 1
+        if self._closed_by >= 0:
+            self._finish_hand("closing")
+        elif self._last_turn:
+            self._finish_hand("stock")
+        elif self._timeout and not self._plays_left:
+            self._finish_hand("time-out")
+        else:
+            self._turn = nxt = (seat + 1) % self._n
+            self._turn_no += 1
+            self._phase = DRAW_PHASE
+            self._single = -1
+            self._must_meld = False
+            if self._pending[nxt]:
+                self._reveal_pending(nxt)
+
+    def _reveal_pending(self, seat: int) -> None:
+        for card in self._pending[seat]:
+            self._add(seat, card)
+        self._pending[seat] = []
+
+    # --- end of a hand and of the match -----------------------------------------------
+
+    def _finish_hand(self, ended_by: str) -> None:
+        opts = self._opts
+        sides = []
+        for side, seats in enumerate(self._sides):
+            in_hand = [c for seat in seats for c in self.hand_cards(seat) + self._pending[seat]]
+            sides.append(score_side(seats, self._melds[side], in_hand,
+                                    took_pozzetto=self.side_took_pozzetto(side),
+                                    closed=self._closed_by in seats, semiclean=opts.semiclean))
+        credited = [0.0] * self._n
+        for score in sides:
+            share = 0.5 if len(score.seats) == 2 and self._n in (3, 5) and opts.pair_share == "half" else 1
+            for seat in score.seats:
+                credited[seat] = score.total * share
+        for seat, points in enumerate(credited):
+            self._scores[seat] += points
+        self._results.append(HandResult(self._hand_no, ended_by, tuple(sides), tuple(credited)))
+        self._hand_no += 1
+        if self._timeout or opts.target is None or self._match_won():
+            self._phase = OVER
+        else:
+            self._dealer = (self._dealer + 1) % self._n
+            self._phase = DEAL
+        self._legal = None
+
+    def _match_won(self) -> bool:
+        """A seat reached the target and the lead is not shared with an opponent."""
+        best = max(self._scores)
+        if best < self._opts.target:
+            return False
+        leaders = {seat for seat, score in enumerate(self._scores) if score == best}
+        if self._n in (2, 4, 6):
+            return len({seat % 2 if self._n > 2 else seat for seat in leaders}) == 1
+        return len(leaders) == 1
+
+    # --- the arbiter's time-out ---------------------------------------------------------
+
+    def announce_time_out(self) -> None:
+        """The arbiter calls time (fedibur-1985 art. 10; codice art. 15).
+
+        ``codice``: a full round starting from the partner of the player on turn
+        (generalised: from the seat opposite), after the current turn; before the
+        first draw of a hand, one full round. ``fedibur1985``: the round is
+        completed up to the dealer, then one more full round; before the first
+        draw, no new hand. The match ends with that hand.
+        """
+        rule = self._opts.time_out
+        if rule is None:
+            raise IllegalActionError("time-out", rulebook.TIME_OUT_OFF)
+        if self._timeout:
+            raise IllegalActionError("time-out", rulebook.TIME_OUT_TWICE)
+        if self._phase == OVER:
+            raise IllegalActionError("time-out", rulebook.GAME_OVER)
+        self._timeout = True
+        self.history.append(TIME_OUT)
+        self._legal = None
+        n = self._n
+        before_first_draw = self._phase == DEAL or (self._phase == DRAW_PHASE and self._turn_no == 0)
+        if before_first_draw:
+            if rule == "fedibur1985":
+                self._phase = OVER  # no new hand: the hands already played stand
+            else:
+                self._plays_left = n
+        elif rule == "fedibur1985":
+            self._plays_left = 1 + (self._dealer - self._turn) % n + n
+        else:
+            self._plays_left = 1 + n // 2 - 1 + n
+
+    @property
+    def time_out_plays_left(self) -> int | None:
+        """Turns still to play after a time-out (the current one included)."""
+        return self._plays_left if self._timeout else None
+
+    # --- messages -----------------------------------------------------------------------
+
+    def _describe(self, action: int) -> str:
+        try:
+            return self.action_to_string(action)
+        except ValueError:
+            return str(action)
