@@ -261,21 +261,57 @@ def variant_label(meld: Meld, card: int, variant: int) -> str:
 
 # --- reading a meld from its cards ----------------------------------------
 
-def melds_from_cards(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> list[Meld]:
-    """Every way ``cards`` can be read as one valid meld.
+class AmbiguousMeldError(ValueError):
+    """Cards that make two different melds, e.g. a 13-card run whose ace may be
+    low (the wild free) or high (the wild inside); ``candidates`` are their texts."""
+
+    def __init__(self, cards: Sequence[int], candidates: list[str]) -> None:
+        super().__init__(f"{fr.names(cards)} can be read as {' or as '.join(candidates)}")
+        self.candidates = candidates
+
+
+def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> Meld | None:
+    """The meld ``cards`` make, or ``None`` when they make none.
 
     ``stands_for`` maps an index in ``cards`` to the rank (1..13) that wild is
     declared to stand for, as in ``*(Q)``, or to 0 for a wild declared without
     a rank, as in ``2h(w)``; a pinella of a run's suit with a declaration is a
-    wild, one left undeclared below the 3 is natural.
+    wild, one left undeclared below the 3 is natural. An ace written before
+    the other naturals is low, after them high; two readings left are an
+    :class:`AmbiguousMeldError`.
 
-    >>> [meld_text(m) for m in melds_from_cards(fr.parse_many("3h 5h *"))]
-    ['3h *(4) 5h']
-    >>> len(melds_from_cards(fr.parse_many("8h 8d 8d *")))
-    1
-    >>> melds_from_cards(fr.parse_many("2h 2d 2c"))
-    []
+    >>> meld_text(read_meld(fr.parse_many("3h 5h *")))
+    '3h *(4) 5h'
+    >>> meld_text(read_meld(fr.parse_many("8h 8d 8d *")))
+    '8h 8d 8d *'
+    >>> read_meld(fr.parse_many("2h 2d 2c")) is None
+    True
     """
+    found = readings(cards, stands_for)
+    if len(found) > 1:
+        found = _as_written(cards, found)
+    if len(found) > 1:
+        raise AmbiguousMeldError(cards, [meld_text(m) for m in found])
+    return found[0] if found else None
+
+
+def _as_written(cards: Sequence[int], found: list[Meld]) -> list[Meld]:
+    """Keep the readings that put the ace where it is written: first = low, last = high."""
+    naturals = [i for i, c in enumerate(cards) if not WILD[c]]
+    aces = [i for i in naturals if fr.rank(cards[i]) == fr.ACE]
+    if not aces:
+        return found
+    if aces[0] == naturals[0]:
+        kept = [m for m in found if type(m) is Run and m.lo == 1]
+    elif aces[0] == naturals[-1]:
+        kept = [m for m in found if type(m) is Run and m.hi == HIGH_ACE]
+    else:
+        kept = []
+    return kept or found
+
+
+def readings(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> list[Meld]:
+    """Every way ``cards`` can be read as a meld, after the natural-pinella preference."""
     declared = stands_for or {}
     runs = _run_readings(cards, declared)
     if any(not pinella_as_wild for _, pinella_as_wild in runs):

@@ -44,7 +44,7 @@ from tavolo.games.burraco.actions import (
     attach_action, decode,
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
-from tavolo.games.burraco.melds import Meld, attachments, meld_text, melds_from_cards, variant_label
+from tavolo.games.burraco.melds import AmbiguousMeldError, Meld, attachments, meld_text, read_meld, variant_label
 
 if TYPE_CHECKING:
     from tavolo.games.burraco.state import BurracoState
@@ -120,6 +120,29 @@ def parse_move(state: BurracoState, text: str) -> list[int]:
     return [parse_action(state, text)]
 
 
+def parse_meld(text: str) -> Meld:
+    """A meld from its cards, e.g. ``'5c 6c 2d(7) 8c'``; raises
+    :class:`NotationError` for bad cards, :class:`AmbiguousActionError` for
+    cards that make two melds, and ``ValueError`` naming the cards when they
+    make none.
+
+    >>> meld_text(parse_meld("Kd Kc * Ks"))
+    'Kd Kc Ks *'
+    """
+    cards, declared = _cards_declared(text, text.replace(",", " ").split())
+    meld = _read(text, cards, declared)
+    if meld is None:
+        raise ValueError(f"{text!r} is not a meld: {rulebook.MELD_SHAPE}")
+    return meld
+
+
+def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld | None:
+    try:
+        return read_meld(cards, declared)
+    except AmbiguousMeldError as exc:
+        raise AmbiguousActionError(text, exc.candidates) from None
+
+
 # --- reading the parts ----------------------------------------------------------------------
 
 def _split(text: str) -> tuple[str, list[str]]:
@@ -179,12 +202,18 @@ def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
 # --- choosing among readings ---------------------------------------------------------------
 
 def _open_action(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> int:
-    readings = melds_from_cards(cards, declared)
-    candidates = [OPEN_BASE + TEMPLATE_INDEX[m] for m in readings if m in TEMPLATE_INDEX]
-    if not candidates:
+    meld = _read_or_refuse(text, cards, declared)
+    if meld not in TEMPLATE_INDEX:
+        raise IllegalActionError(text, rulebook.MELD_SHAPE, f"{meld_text(meld)} is not a three-card opening")
+    return _pick(state, text, [OPEN_BASE + TEMPLATE_INDEX[meld]])
+
+
+def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int]) -> Meld:
+    meld = _read(text, cards, declared)
+    if meld is None:
         rule = rulebook.NO_WILD_MELDS if all(WILD[c] for c in cards) else rulebook.MELD_SHAPE
         raise IllegalActionError(text, rule, f"{fr.names(cards)} is not a meld")
-    return _pick(state, text, candidates)
+    return meld
 
 
 def _attach_one(state: BurracoState, text: str, card: int, slot: int, qualifier: str) -> int:
@@ -215,10 +244,7 @@ def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
 # --- moves of several actions ------------------------------------------------------------------
 
 def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> list[int]:
-    targets = melds_from_cards(cards, declared)
-    if not targets:
-        rule = rulebook.NO_WILD_MELDS if all(WILD[c] for c in cards) else rulebook.MELD_SHAPE
-        raise IllegalActionError(text, rule, f"{fr.names(cards)} is not a meld")
+    target = _read_or_refuse(text, cards, declared)
     need = Counter(cards)
     plans: dict[Meld, list[int]] = {}
     first_steps = [OPEN_BASE + t for t, (_, used) in enumerate(TEMPLATES) if not Counter(used) - need]
@@ -226,11 +252,11 @@ def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[
     for action in first_steps:
         if action not in legal:
             continue
-        meld, used = TEMPLATES[action - OPEN_BASE]
         probe = state.clone()
         probe.apply_legal(action)
         slot = len(_side_melds(probe)) - 1
-        for final, steps in _grow(probe, slot, need - Counter(used), set(targets)):
+        used = TEMPLATES[action - OPEN_BASE].cards
+        for final, steps in _grow(probe, slot, need - Counter(used), target):
             plans.setdefault(final, [action, *steps])
     return _one_plan(state, text, plans, cards, first_steps)
 
@@ -257,11 +283,12 @@ def _one_plan(state: BurracoState, text: str, plans: dict[Meld, list[int]], card
     raise IllegalActionError(text, rule, detail)
 
 
-def _grow(state: BurracoState, slot: int, rest: Counter, targets: set[Meld] | None):
-    """Every way to attach all of ``rest`` to meld ``slot``, one legal action at a time."""
+def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None):
+    """Every way to attach all of ``rest`` to meld ``slot``, one legal action at a
+    time, ending at ``target`` when one is given."""
     if not +rest:
         meld = _side_melds(state)[slot]
-        if targets is None or meld in targets:
+        if target is None or meld == target:
             yield meld, []
         return
     base = ATTACH_BASE + slot * NUM_TYPES * 2
@@ -271,5 +298,5 @@ def _grow(state: BurracoState, slot: int, rest: Counter, targets: set[Meld] | No
             continue
         probe = state.clone()
         probe.apply_legal(action)
-        for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), targets):
+        for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), target):
             yield final, [action, *steps]
