@@ -30,6 +30,7 @@ def position(
     stock_size: int = 20,
     single: str | None = None,
     stall: int = 0,
+    last_turn: bool = False,
     scores: list[float] | None = None,
     **options,
 ) -> BurracoState:
@@ -78,7 +79,7 @@ def position(
         "sides": sides, "sides_formed": True,
         "melds": [[meld_to_json(m) for m in meld_values.get(side, [])] for side in range(len(sides))],
         "single_pile_card": fr.parse(single) if single else -1, "must_meld": False, "stall_streak": stall,
-        "last_turn": False, "closed_by": -1, "time_out": False, "plays_left": 0, "results": [], "history": [],
+        "last_turn": last_turn, "closed_by": -1, "time_out": False, "plays_left": 0, "results": [], "history": [],
     }
     assert Counter(game.deck) == game.deck_counts
     return game.state_from_json(data)

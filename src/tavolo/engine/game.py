@@ -61,10 +61,11 @@ class Game(ABC):
         """Rebuild a state written by :meth:`State.to_json`."""
 
     def options_json(self) -> dict[str, Any]:
-        """The options as JSON, enough for :func:`tavolo.games.make_game`."""
+        """The options as JSON data, enough for :func:`tavolo.games.make_game_from_json`."""
+        import json
         from dataclasses import asdict
 
-        return asdict(self.options)
+        return json.loads(json.dumps(asdict(self.options)))
 
 
 class State(ABC):

@@ -26,6 +26,10 @@ from typing import Any
 from tavolo.engine.game import State, resolve_chance
 
 
+class ReplayError(ValueError):
+    """A record that does not replay: an action that does not apply, or another result."""
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -56,9 +60,8 @@ class GameRecord:
 def replay(record: GameRecord, upto: int | None = None) -> State:
     """The state after the record's first ``upto`` actions (all by default).
 
-    Raises :class:`~tavolo.engine.errors.ActionError` naming the action number
-    when an action does not apply, and ``ValueError`` when a complete replay
-    does not reach the recorded result.
+    Raises :class:`ReplayError` naming the action number when an action does
+    not apply, and when a complete replay does not reach the recorded result.
     """
     from tavolo.games import make_game_from_json
 
@@ -71,9 +74,9 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         try:
             state.apply_text(text)
         except ValueError as exc:
-            raise type(exc)(f"action {number} ({text!r}): {exc}") from exc
+            raise ReplayError(f"action {number} ({text!r}): {exc}") from exc
     resolve_chance(state, rng)
     if upto is None and record.result is not None and state.returns() != list(record.result):
-        raise ValueError(f"replay ends at {state.returns()}, the record says {record.result}")
+        raise ReplayError(f"replay ends at {state.returns()}, the record says {record.result}")
     return state
 

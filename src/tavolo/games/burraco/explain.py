@@ -56,16 +56,16 @@ def explain_failed_move(state: BurracoState, cards: list[int], first_steps: list
     missing = _missing(state, cards)
     if missing:
         return missing
+    left = list((_hand(state) - Counter(cards)).elements())
+    side = state._side_of[state._turn]
+    if not left:
+        reason = _end_reason(state, side, left, state._melds[side])
+        if reason:
+            return reason
     legal = set(state.legal_actions())
     illegal = [a for a in first_steps if a not in legal]
     if illegal and len(illegal) == len(first_steps):
         return explain_illegal(state, illegal[0])
-    left = list((_hand(state) - Counter(cards)).elements())
-    side = state._side_of[state._turn]
-    if len(left) <= 1:
-        reason = _end_reason(state, side, left, state._melds[side])
-        if reason:
-            return reason
     return rulebook.MELD_SHAPE, f"{fr.names(cards)} cannot be laid down that way"
 
 

@@ -88,11 +88,13 @@ def parse_action(state: BurracoState, text: str) -> int:
     if verb in ("draw", "take", "time-out"):
         if args:
             raise NotationError(text, f"'{verb}' takes nothing after it")
-        return {"draw": DRAW, "take": TAKE, "time-out": TIME_OUT}[verb]
+        if verb == "time-out":
+            return TIME_OUT  # the arbiter's, not a player's: see BurracoState.announce_time_out
+        return _pick(state, text, [DRAW if verb == "draw" else TAKE])
     if verb == "discard":
         if len(args) != 1:
             raise NotationError(text, "discard one card, e.g. 'discard Qs'")
-        return DISCARD_BASE + _card(text, args[0])
+        return _pick(state, text, [DISCARD_BASE + _card(text, args[0])])
     if verb == "open":
         cards, declared = _cards_declared(text, args)
         if len(cards) != 3:

@@ -45,7 +45,7 @@ class SideScore:
         return self.closing + self.burraco_bonus + self.melded + self.in_hand + self.pozzetto
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "total": self.total}
+        return {**asdict(self), "seats": list(self.seats), "burraci": list(self.burraci), "total": self.total}
 
 
 def score_side(seats: Sequence[int], melds: Iterable[Meld], hand_cards: Iterable[int], *,

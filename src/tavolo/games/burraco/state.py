@@ -247,8 +247,7 @@ class BurracoState(State):
     def hand_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` holds (not a pozzetto taken with the discard and
         not yet seen); hidden information: use ``observation`` for a player."""
-        h = self._hands[seat]
-        return [c for c in range(NUM_TYPES) for _ in range(h[c])]
+        return [c for c, k in enumerate(self._hands[seat]) if k for _ in range(k)]
 
     def side_melds(self, side: int) -> list[Meld]:
         return list(self._melds[side])
@@ -262,19 +261,14 @@ class BurracoState(State):
 
     def all_cards(self) -> Counter[int]:
         """Every card in play, wherever it is: for conservation checks."""
-        cards: Counter[int] = Counter()
-        for seat in range(self._n):
-            cards.update({c: k for c, k in enumerate(self._hands[seat]) if k})
-            cards.update(self._pending[seat])
-        cards.update(self._stock)
-        cards.update(self._pile)
-        for pile in self._pozzetti:
-            cards.update(pile)
         from tavolo.games.burraco.melds import cards_of
 
-        for melds in self._melds:
-            cards.update(cards_of(melds))
-        return cards
+        counts = [sum(column) for column in zip(*self._hands)]
+        for cards in (*self._pending, self._stock, self._pile, *self._pozzetti,
+                      *(cards_of(melds) for melds in self._melds)):
+            for card in cards:
+                counts[card] += 1
+        return Counter({c: k for c, k in enumerate(counts) if k})
 
     # --- the deal -----------------------------------------------------------------
 
