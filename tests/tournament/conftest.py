@@ -1,4 +1,4 @@
-"""Shared fixtures: a database per test (SQLite file, or a private PostgreSQL schema)."""
+"""Shared fixtures: a database per test (SQLite file, or a private PostgreSQL schema) and the CLI."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
+from typer.testing import CliRunner
 
+from tavolo.cli import app
 from tavolo.tournament.config import Kind, TournamentConfig, parse_phase
 from tavolo.tournament.simulate import InMemory, register_field
 from tavolo.tournament.state import Tournament
@@ -41,6 +43,21 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'tavolo.sqlite'}"
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def cli(tmp_path):
+    """Run ``tavolo tournament ...`` in-process on a database of its own; fails on a non-zero exit."""
+    runner = CliRunner()
+    database = str(tmp_path / "cli.sqlite")
+
+    def run(*args: str, ok: bool = True):
+        result = runner.invoke(app, ["tournament", *args], env={"TAVOLO_DB": database, "TAVOLO_AUTHOR": "test"})
+        if ok and result.exit_code != 0:
+            raise AssertionError(f"tavolo tournament {' '.join(args)} failed:\n{result.output}")
+        return result
+
+    return run
 
 
 def make_tournament(entrants: int, *phases: str, kind: Kind = Kind.PAIRS, deals: int = 3, **options) -> Tournament:
