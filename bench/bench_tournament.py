@@ -24,7 +24,9 @@ from tavolo.tournament.simulate import play_event, register_field
 from tavolo.tournament.standings import rankings
 
 
-def adversarial_field(pairs: int = 2000, rounds: int = 7, bottom_clique: int = 12) -> tuple[list[int], dict[int, set[int]]]:
+def adversarial_field(
+    pairs: int = 2000, rounds: int = 7, bottom_clique: int = 12
+) -> tuple[list[int], dict[int, set[int]]]:
     rng = random.Random(2000)
     ranking = list(range(1, pairs + 1))
     met: dict[int, set[int]] = {n: set() for n in ranking}

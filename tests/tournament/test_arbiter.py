@@ -4,9 +4,12 @@ import pytest
 from conftest import make_tournament
 
 from tavolo.tournament import commands
+from tavolo.tournament.config import Kind
 from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.export import tournament_json
 from tavolo.tournament.results import table_outcome
 from tavolo.tournament.seating import Seating
+from tavolo.tournament.simulate import InMemory, play_event
 from tavolo.tournament.standings import history, standings
 
 
@@ -31,7 +34,7 @@ def outcome(tournament, round_number, table):
 
 
 def line(tournament, number):
-    return next((l.vp, l.mp, l.points) for l in standings(tournament) if l.number == number)
+    return next((row.vp, row.mp, row.points) for row in standings(tournament) if row.number == number)
 
 
 def test_score_card_gives_mp_difference_and_vp(seated):
@@ -202,7 +205,10 @@ def test_manual_swap_names_the_rules_it_breaks(seated):
     run(seated, commands.enter_score(seated, 1, 1, [900], [500]))
     run(seated, commands.enter_score(seated, 1, 2, [800], [500]))
     run(seated, commands.pair(seated))
-    assert {frozenset((s.ns[0], s.ew[0])) for s in seated.rounds[2].tables.values()} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert {frozenset((s.ns[0], s.ew[0])) for s in seated.rounds[2].tables.values()} == {
+        frozenset((1, 3)),
+        frozenset((2, 4)),
+    }
     (event,) = run(seated, commands.swap(seated, 2, 3, 2))
     assert any("1 and 2 met in round 1" in rule and "art. 2 b" in rule for rule in event.broken)
     assert any("is not what danese modificato" in rule for rule in event.broken)
@@ -217,3 +223,28 @@ def test_manual_pairing_that_is_not_a_round_is_refused(seated):
     run(seated, commands.pair(seated))
     with pytest.raises(TournamentError, match="seated twice: 1; neither seated nor resting: 4"):
         commands.repair_round(seated, 2, [((1,), (2,)), ((3,), (1,))], [])
+
+
+def test_a_team_changes_its_pairs_before_each_match():
+    """Codice art. 2: a team may "modificare gli accoppiamenti prima dell'inizio di ogni partita"."""
+
+    tournament = make_tournament(4, "roundrobin:3", kind=Kind.TEAMS, deals=4)
+    run(tournament, commands.seat(tournament, Seating.REGISTRATION))
+    run(tournament, commands.lineup(tournament, 1, 1, [("G1.1", "G1.3"), ("G1.2", "G1.4")]))
+    run(tournament, commands.lineup(tournament, 1, 1, [("G1.1", "G1.2"), ("G1.3", "G1.4")]))
+    assert tournament_json(tournament)["rounds"][0]["lineups"] == {1: (("G1.1", "G1.2"), ("G1.3", "G1.4"))}
+    with pytest.raises(TournamentError, match="two pairs of four different players"):
+        commands.lineup(tournament, 1, 1, [("G1.1", "G1.1"), ("G1.3", "G1.4")])
+    seat = tournament.rounds[1].table_of(1)
+    run(tournament, commands.enter_score(tournament, 1, seat.number, [500] * 8, [400] * 8))
+    with pytest.raises(TournamentError, match="the line-up is fixed"):
+        commands.lineup(tournament, 1, 1, [("G1.1", "G1.3"), ("G1.2", "G1.4")])
+    assert outcome(tournament, 1, seat.number)[0][:2] == (13, 800)  # teams' table: 555-800 is 13-7
+
+
+def test_a_pair_rests_once_per_session():
+    """Codice art. 34: "una coppia può riposare solo una volta per sessione"; a new session starts afresh."""
+    tournament = make_tournament(3, "danish:6", sessions=(3, 3))
+    play_event(InMemory(tournament), seed=4)
+    rests = [side[0] for played in tournament.rounds.values() for side in played.byes]
+    assert sorted(rests[:3]) == sorted(rests[3:]) == [1, 2, 3]

@@ -47,7 +47,8 @@ def score_file(tmp_path, round_number, tables):
 def test_forty_pairs_six_rounds_through_the_cli(cli, tmp_path):
     entrants = tmp_path / "coppie.csv"
     entrants.write_text(
-        "nome;giocatore1;giocatore2\n" + "".join(f"Coppia {n};Nord {n};Sud {n}\n" for n in range(1, 41)), encoding="utf-8"
+        "nome;giocatore1;giocatore2\n" + "".join(f"Coppia {n};Nord {n};Sud {n}\n" for n in range(1, 41)),
+        encoding="utf-8",
     )
     cli("new", "Quaranta", "--deals", "3", "--rounds", "6", "--system", "modified")
     assert "registered 40 entrants" in cli("import", str(entrants)).output
@@ -70,7 +71,9 @@ def test_forty_pairs_six_rounds_through_the_cli(cli, tmp_path):
             table = next(t for t in published(cli)["rounds"][2]["tables"] if t["table"] == CORRECTED[1])
             corrected_ns = deals(3, table["ns"][0], bonus=40)
             ew = deals(3, table["ew"][0])
-            result = cli("score", "3", "5", "--ns", "+".join(map(str, corrected_ns)), "--ew", "+".join(map(str, ew)), "--correct")
+            result = cli(
+                "score", "3", "5", "--ns", "+".join(map(str, corrected_ns)), "--ew", "+".join(map(str, ew)), "--correct"
+            )
             assert "its pairing stays (codice art. 19 b)" in result.output
 
     data = published(cli)
@@ -103,7 +106,10 @@ def by_hand(rounds, corrected_ns):
                 else:
                     ns_points += 100
             ns_vp, ew_vp = hand_vp(ns_points - ew_points)
-            for pair, v, m, p in ((ns, ns_vp, ns_points - ew_points, ns_points), (ew, ew_vp, ew_points - ns_points, ew_points)):
+            for pair, v, m, p in (
+                (ns, ns_vp, ns_points - ew_points, ns_points),
+                (ew, ew_vp, ew_points - ns_points, ew_points),
+            ):
                 vp[pair] += v
                 mp[pair] += m
                 points[pair] += p

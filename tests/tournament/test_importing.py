@@ -10,7 +10,9 @@ from tavolo.tournament.importing import parse_entrants, parse_scores, read_entra
 
 def test_csv_with_italian_headers_and_semicolons():
     rows = parse_entrants("Nome;Giocatore1;Giocatore2;Circolo\nLeoni;Anna Rossi;Bruno Bianchi;Roma\n\n", "iscritti.csv")
-    assert [(r.line, r.name, r.players, r.club) for r in rows] == [(2, "Leoni", ("Anna Rossi", "Bruno Bianchi"), "Roma")]
+    assert [(r.line, r.name, r.players, r.club) for r in rows] == [
+        (2, "Leoni", ("Anna Rossi", "Bruno Bianchi"), "Roma")
+    ]
 
 
 def test_csv_with_english_headers_and_commas_no_name():

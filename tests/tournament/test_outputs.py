@@ -16,7 +16,17 @@ from tavolo.tournament.simulate import ENGINE_HOOK, engine_deal_scorer
 @pytest.fixture
 def played(cli):
     """A simulated ARCA evening: 3 Mitchell rounds, then 3 Danish rounds in 3 groups."""
-    cli("simulate", "--entrants", "25", "--phase", "mitchell:3:shifts=2", "--phase", "modified:3:groups=3", "--seed", "5")
+    cli(
+        "simulate",
+        "--entrants",
+        "25",
+        "--phase",
+        "mitchell:3:shifts=2",
+        "--phase",
+        "modified:3:groups=3",
+        "--seed",
+        "5",
+    )
     return cli
 
 
@@ -28,7 +38,9 @@ def pdf_text(path):
     return " ".join(zlib.decompress(base64.a85decode(s)).decode("latin-1") for s in streams)
 
 
-@pytest.mark.parametrize("paper, expected", [("tables", "assegnazione tavoli"), ("cards", "oltre 1500"), ("standings", "Girone C")])
+@pytest.mark.parametrize(
+    "paper, expected", [("tables", "assegnazione tavoli"), ("cards", "oltre 1500"), ("standings", "Girone C")]
+)
 def test_printouts(played, tmp_path, paper, expected):
     """Codice art. 17: the score cards reproduce the VP table; assignments and standings print too."""
     path = tmp_path / f"{paper}.pdf"

@@ -29,7 +29,9 @@ def test_a_tournament_is_rebuilt_from_its_log(db_url):
     play_event(handle, seed=11)
     reopened = Store(db_url).open("Circolo")
     assert reopened.tournament.version == handle.tournament.version
-    assert [vars(line) for line in standings(reopened.tournament)] == [vars(line) for line in standings(handle.tournament)]
+    assert [vars(line) for line in standings(reopened.tournament)] == [
+        vars(line) for line in standings(handle.tournament)
+    ]
     log = Store(db_url).log("Circolo")
     assert [entry.seq for entry in log] == list(range(1, len(log) + 1))
     assert {entry.author for entry in log} == {"arbitro"} and log[0].kind == "TournamentCreated"
@@ -75,7 +77,9 @@ def test_two_directors_entering_scores_at_once_lose_nothing(db_url):
     context = multiprocessing.get_context("fork")
     barrier, results = context.Barrier(2), context.Queue()
     halves = [list(range(2, 21, 2)), list(range(3, 21, 2))]
-    workers = [context.Process(target=_director, args=(db_url, "Circolo", half, 1, barrier, results)) for half in halves]
+    workers = [
+        context.Process(target=_director, args=(db_url, "Circolo", half, 1, barrier, results)) for half in halves
+    ]
     for worker in workers:
         worker.start()
     refused = [results.get(timeout=120) for _ in workers]

@@ -80,7 +80,9 @@ def test_no_rematch_option_never_repeats_a_meeting_unless_impossible(entrants, r
         earlier = {m for r in range(1, played.number) for m in opponents(tournament.rounds[r])}
         if played.broken:
             assert "no pairing keeps" in played.broken[0]
-            assert not any(_completable(tournament, played.number, bye) for bye in [None, *tournament.playing(played.number)])
+            assert not any(
+                _completable(tournament, played.number, bye) for bye in [None, *tournament.playing(played.number)]
+            )
         else:
             assert not set(opponents(played)) & earlier
 
@@ -96,9 +98,7 @@ def _completable(tournament, round_number, bye):
         if not units:
             return True
         top, rest = units[0], units[1:]
-        return any(
-            (v,) not in banned.get((top,), set()) and pairable([u for u in rest if u != v]) for v in rest
-        )
+        return any((v,) not in banned.get((top,), set()) and pairable([u for u in rest if u != v]) for v in rest)
 
     return pairable(field)
 
@@ -176,7 +176,9 @@ def test_individuals_never_partner_twice_while_possible(players, seed):
     """Codice art. 2: individuals change partner every round; no two partner twice in the first n-1 rounds."""
     rounds = min(berger_rounds(players), 8)
     tournament = play(players, f"danish:{rounds}", kind=Kind.INDIVIDUAL, seed=seed)
-    partnerships = [frozenset(side) for played in tournament.rounds.values() for side in sides(played) if len(side) == 2]
+    partnerships = [
+        frozenset(side) for played in tournament.rounds.values() for side in sides(played) if len(side) == 2
+    ]
     assert len(partnerships) == len(set(partnerships))
     for played in tournament.rounds.values():
         seated = Counter(n for side in sides(played) for n in side)

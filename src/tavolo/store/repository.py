@@ -12,7 +12,7 @@ refusal when they entered the same table.
 from __future__ import annotations
 
 import getpass
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -23,12 +23,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from tavolo.store.migrate import upgrade
 from tavolo.store.models import EventRow, TournamentRow
+from tavolo.tournament.commands import Command
 from tavolo.tournament.config import TournamentConfig
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import Event, TournamentCreated, from_json, to_json
 from tavolo.tournament.state import Tournament
 
-Command = Callable[[Tournament], Sequence[Event]]
 ATTEMPTS = 50
 
 

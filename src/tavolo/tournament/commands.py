@@ -203,7 +203,7 @@ def swap(tournament: Tournament, round_number: int, a: int, b: int) -> list[Even
         if played.table_of(n) is None and not played.rests(n):
             raise TournamentError(f"{n} has no place in round {round_number}")
     tables, byes = swapped(seats, played.byes, a, b)
-    return _manual(tournament, round_number, Draft(tables, byes, []), f"manual: {a} and {b} swapped", played.start)
+    return _manual(tournament, round_number, Draft(tables, byes), f"manual: {a} and {b} swapped", played.start)
 
 
 def repair_round(
@@ -211,7 +211,7 @@ def repair_round(
 ) -> list[Event]:
     """Replace a round's pairing, not yet started, by the director's own."""
     played = _unstarted(tournament, round_number)
-    return _manual(tournament, round_number, Draft(list(tables), list(byes), []), "manual pairing", played.start)
+    return _manual(tournament, round_number, Draft(list(tables), list(byes)), "manual pairing", played.start)
 
 
 def _unstarted(tournament: Tournament, round_number: int) -> Round:

@@ -89,7 +89,8 @@ def results_csv(tournament: Tournament) -> str:
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
-    """Configuration, entrants, results, standings and each entrant's history."""
+    """Configuration, entrants (with substitutions), rounds (with team line-ups), results, standings, histories."""
+    substitutions = [vars(event) for event in tournament.substitutions]
     return {
         "config": tournament.config.to_json(),
         "entrants": [
@@ -100,6 +101,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
                 "club": e.club,
                 "joined_round": e.joined_round,
                 "withdrawn_from": e.withdrawn_from,
+                "substitutions": [s for s in substitutions if s["number"] == e.number],
             }
             for e in tournament.entrants.values()
         ],  # fmt: skip
@@ -111,6 +113,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
                 "broken": list(r.broken),
                 "tables": [{"table": s.number, "ns": list(s.ns), "ew": list(s.ew)} for s in r.tables.values()],
                 "byes": [list(side) for side in r.byes],
+                "lineups": r.lineups,
             }
             for r in tournament.rounds.values()
         ],  # fmt: skip

@@ -45,7 +45,7 @@ Meeting = tuple[Side, Side]
 
 @dataclass(frozen=True)
 class Draft:
-    """A round's tables (N/S side, E/W side) in table order, its byes, and who waits for a place.
+    """A round's tables (N/S side, E/W side) in table order, and its byes.
 
     ``None`` holds the number of a table left empty (a Mitchell's or round
     robin's incomplete table), so that fixed tables keep their numbers.
@@ -54,7 +54,6 @@ class Draft:
 
     tables: list[Meeting | None]
     byes: list[Side]
-    waiting: list[int]
     relaxed: list[str] = field(default_factory=list)
 
     @property
@@ -110,12 +109,11 @@ def _shift_plan(phase: Phase, line: tuple[int, ...], repair: bool) -> tuple[int,
 
 def draft_round(tournament: Tournament, round_number: int, started: PhaseStarted) -> Draft:
     """The tables the system gives for ``round_number`` in the phase ``started``."""
-    whole = Draft([], [], [])
+    whole = Draft([], [])
     for group, members in enumerate(phase_groups(tournament, started, round_number)):
         draft = _draft_group(tournament, started, group, round_number, members)
         whole.tables.extend(draft.tables)
         whole.byes.extend(draft.byes)
-        whole.waiting.extend(draft.waiting)
         prefix = f"{group_label(group)}: " if len(started.lines) > 1 else ""
         whole.relaxed.extend(prefix + note for note in draft.relaxed)
     return whole
@@ -146,11 +144,11 @@ def _draft_group(
     line = started.lines[group]
     step = round_number - started.round
     if tournament.config.kind is Kind.INDIVIDUAL:
-        return _individual(tournament, round_number, line, members)
+        return _individual(tournament, round_number, line)
     if phase.system is System.MITCHELL:
-        return _fixed(tournament, round_number, _mitchell(started.shifts[group], line, members, step), members)
+        return _fixed(tournament, round_number, _mitchell(started.shifts[group], line, members, step))
     if phase.system is System.ROUND_ROBIN:
-        return _fixed(tournament, round_number, berger_round(_filled(line, members), step + 1), members)
+        return _fixed(tournament, round_number, berger_round(_filled(line, members), step + 1))
     ranking = members if round_number == 1 else _ranking(tournament, phase, started.round, round_number, members)
     return _danish(tournament, phase.system, round_number, ranking)
 
@@ -173,7 +171,7 @@ def _danish(tournament: Tournament, system: System, round_number: int, ranking: 
                 raise
             tried = _WEAKER[tried]
     relaxed = [] if tried is system else [f"no pairing keeps the {system.label} rule: paired by {tried.label}"]
-    return Draft(list(tables), byes, [], relaxed)
+    return Draft(list(tables), byes, relaxed)
 
 
 def _ranking(tournament: Tournament, phase: Phase, first: int, round_number: int, members: list[int]) -> list[int]:
@@ -195,11 +193,8 @@ def _mitchell(
     return mitchell_tables(ns, ew, running_sums(shifts, len(ns))[step])
 
 
-def _fixed(
-    tournament: Tournament, round_number: int, schedule: list[tuple[int | None, int | None]], members: list[int]
-) -> Draft:
+def _fixed(tournament: Tournament, round_number: int, schedule: list[tuple[int | None, int | None]]) -> Draft:
     """Tables from a fixed schedule: a unit whose opponent is absent rests."""
-    seated = {n for meeting in schedule for n in meeting if n is not None}
     tables: list[Meeting | None] = []
     byes: list[Side] = []
     for a, b in schedule:
@@ -207,10 +202,11 @@ def _fixed(
         tables.append(((a,), (b,)) if len(here) == 2 else None)
         if len(here) == 1:
             byes.append((here[0],))
-    return Draft(tables, byes, [n for n in members if n not in seated])
+    return Draft(tables, byes)
 
 
-def _individual(tournament: Tournament, round_number: int, line: tuple[int, ...], members: list[int]) -> Draft:
+def _individual(tournament: Tournament, round_number: int, line: tuple[int, ...]) -> Draft:
+    """Partnerships from the Berger schedule over the seating, paired by pure Danish (late players wait)."""
     sides, byes = [], []
     for a, b in berger_round(line, round_number):
         here = tuple(n for n in (a, b) if n is not None and tournament.entrants[n].plays_in(round_number))
@@ -221,7 +217,7 @@ def _individual(tournament: Tournament, round_number: int, line: tuple[int, ...]
         sides.sort(key=lambda side: (sum(place[n] for n in side), min(place[n] for n in side)))
     rested = rests_in_session(tournament, round_number)
     tables, bye = with_bye(sides, {}, {side: max(rested.get(n, 0) for n in side) for side in sides})
-    return Draft(tables, byes + bye, [n for n in members if n not in line])
+    return Draft(tables, byes + bye)
 
 
 def with_bye(

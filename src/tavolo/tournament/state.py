@@ -69,7 +69,6 @@ class Round:
     start: str = ""
     broken: tuple[str, ...] = ()
     scores: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
-    corrections: dict[int, list[ScoreCorrected]] = field(default_factory=dict)
     arbitral: dict[int, ArbitralScore] = field(default_factory=dict)
     late: dict[int, int] = field(default_factory=dict)
     abandoned: dict[int, bool] = field(default_factory=dict)
@@ -169,15 +168,10 @@ class Tournament:
         tables = {t.number: t for t in event.tables}
         self.rounds[event.round] = Round(event.round, tables, list(event.byes), event.method, event.start, event.broken)
 
-    @_apply.register
-    def _(self, event: ScoreEntered) -> None:
+    @_apply.register(ScoreEntered)
+    @_apply.register(ScoreCorrected)
+    def _(self, event: ScoreEntered | ScoreCorrected) -> None:
         self.rounds[event.round].scores[event.table] = (event.ns, event.ew)
-
-    @_apply.register
-    def _(self, event: ScoreCorrected) -> None:
-        played = self.rounds[event.round]
-        played.scores[event.table] = (event.ns, event.ew)
-        played.corrections.setdefault(event.table, []).append(event)
 
     @_apply.register
     def _(self, event: ArbitralScore) -> None:

@@ -64,15 +64,20 @@ def open_store(db: str) -> Store:
     return Store(db)
 
 
+def tournament_name(store: Store, name: str | None) -> str:
+    """``name``, or the last tournament created in the store."""
+    if name is not None:
+        return name
+    names = store.names()
+    if not names:
+        raise TournamentError("no tournament in this database yet: create one with `tavolo tournament new`")
+    return names[-1]
+
+
 def open_tournament(db: str, name: str | None, author: str | None = None) -> TournamentHandle:
     """The named tournament, or the last one created in ``db``."""
     store = open_store(db)
-    if name is None:
-        names = store.names()
-        if not names:
-            raise TournamentError(f"no tournament in {db} yet: create one with `tavolo tournament new`")
-        name = names[-1]
-    return store.open(name, author)
+    return store.open(tournament_name(store, name), author)
 
 
 def side_names(tournament: Tournament, side: Side) -> str:

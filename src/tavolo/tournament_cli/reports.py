@@ -14,7 +14,16 @@ from tavolo.tournament import export as exporting
 from tavolo.tournament.standings import history as entrant_history
 from tavolo.tournament.standings import rankings
 from tavolo.tournament_cli.app import app
-from tavolo.tournament_cli.common import DEFAULT_DB, Db, Name, console, open_store, open_tournament, refusals
+from tavolo.tournament_cli.common import (
+    DEFAULT_DB,
+    Db,
+    Name,
+    console,
+    open_store,
+    open_tournament,
+    refusals,
+    tournament_name,
+)
 
 After = Annotated[int | None, typer.Option(help="Standings after this round (default: the last paired).")]
 
@@ -128,7 +137,7 @@ def log(
     Example: `tavolo tournament log --last 20`
     """
     store = open_store(db)
-    name = tournament or open_tournament(db, None).tournament.config.name
+    name = tournament_name(store, tournament)
     table = Table("N.", "Quando (UTC)", "Chi", "Evento", "Dati", title=f"{name} - registro")
     logged = store.log(name)
     for entry in logged[-last:] if last else logged:
