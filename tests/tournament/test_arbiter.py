@@ -248,3 +248,25 @@ def test_a_pair_rests_once_per_session():
     play_event(InMemory(tournament), seed=4)
     rests = [side[0] for played in tournament.rounds.values() for side in played.byes]
     assert sorted(rests[:3]) == sorted(rests[3:]) == [1, 2, 3]
+
+
+def test_a_swap_in_a_mitchells_first_round_moves_the_movement_too():
+    """Codice art. 2 c: after the director swaps two pairs at the start, the Mitchell moves on from the
+    corrected seating: nobody meets twice and nobody rests twice (art. 34)."""
+    tournament = make_tournament(7, "mitchell:4")
+    run(tournament, commands.seat(tournament, Seating.REGISTRATION))
+    reseated, paired = run(tournament, commands.swap(tournament, 1, 1, 7))
+    assert reseated.lines == ((7, 2, 3, 4, 5, 6, 1),) and paired.broken == ()
+    play_event_rounds(tournament)
+    meetings = [frozenset((s.ns, s.ew)) for r in tournament.rounds.values() for s in r.tables.values()]
+    rests = [n for r in tournament.rounds.values() for side in r.byes for n in side]
+    assert len(meetings) == len(set(meetings)) and len(rests) == len(set(rests)) == 4
+
+
+def play_event_rounds(tournament):
+    while True:
+        played = tournament.last_round
+        run(tournament, [e for t in played.tables for e in commands.enter_score(tournament, played.number, t, [500], [400])])
+        if tournament.next_round > tournament.config.rounds:
+            return
+        run(tournament, commands.pair(tournament))

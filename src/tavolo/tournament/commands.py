@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from tavolo.tournament.config import Kind
 from tavolo.tournament.errors import TournamentError
@@ -37,6 +38,7 @@ from tavolo.tournament.events import (
     EntrantWithdrawn,
     Event,
     LateArrival,
+    PhaseStarted,
     PlayerSubstituted,
     RoundPaired,
     ScoreCorrected,
@@ -46,7 +48,7 @@ from tavolo.tournament.events import (
     TeamLineup,
     WarningGiven,
 )
-from tavolo.tournament.manual import breaches, swapped
+from tavolo.tournament.manual import breaches, exchanged, swapped
 from tavolo.tournament.pairing import Draft, check_can_pair, draft_round, open_phase
 from tavolo.tournament.results import FORFEIT_MINUTES, missing_tables
 from tavolo.tournament.seating import Seating, seating_order
@@ -196,22 +198,39 @@ def _published(number: int, draft: Draft, method: str, start: str, broken: Seque
 
 
 def swap(tournament: Tournament, round_number: int, a: int, b: int) -> list[Event]:
-    """Exchange two entrants' places in a round not yet started; the event names what it breaks."""
+    """Exchange two entrants' places in a round not yet started; the event names what it breaks.
+
+    In the first round of a phase the two also exchange their places in the
+    phase's seating, so that a Mitchell or round robin moves on from the
+    corrected seating and a split puts each in the other's group.
+    """
     played = _unstarted(tournament, round_number)
     seats = [(s.ns, s.ew) if (s := played.tables.get(i)) else None for i in range(1, max(played.tables, default=0) + 1)]
     for n in (a, b):
         if played.table_of(n) is None and not played.rests(n):
             raise TournamentError(f"{n} has no place in round {round_number}")
     tables, byes = swapped(seats, played.byes, a, b)
-    return _manual(tournament, round_number, Draft(tables, byes), f"manual: {a} and {b} swapped", played.start)
+    started = tournament.phases[tournament.config.phase_of(round_number)]
+    reseated: list[Event] = []
+    if started.round == round_number:
+        lines = tuple(exchanged(line, a, b) for line in started.lines)
+        started = replace(started, lines=lines, method=f"{started.method}; {a} and {b} swapped")
+        reseated.append(started)
+    method = f"manual: {a} and {b} swapped"
+    return reseated + _manual(tournament, round_number, Draft(tables, byes), method, played.start, started)
 
 
 def repair_round(
     tournament: Tournament, round_number: int, tables: Sequence[tuple[Side, Side]], byes: Sequence[Side]
 ) -> list[Event]:
-    """Replace a round's pairing, not yet started, by the director's own."""
+    """Replace a round's pairing, not yet started, by the director's own.
+
+    This round only: a Mitchell or round robin goes on from its seating (a
+    swap in the phase's first round changes that seating).
+    """
     played = _unstarted(tournament, round_number)
-    return _manual(tournament, round_number, Draft(list(tables), list(byes)), "manual pairing", played.start)
+    started = tournament.phases[tournament.config.phase_of(round_number)]
+    return _manual(tournament, round_number, Draft(list(tables), list(byes)), "manual pairing", played.start, started)
 
 
 def _unstarted(tournament: Tournament, round_number: int) -> Round:
@@ -223,8 +242,9 @@ def _unstarted(tournament: Tournament, round_number: int) -> Round:
     return played
 
 
-def _manual(tournament: Tournament, round_number: int, draft: Draft, method: str, start: str) -> list[Event]:
-    started = tournament.phases[tournament.config.phase_of(round_number)]
+def _manual(
+    tournament: Tournament, round_number: int, draft: Draft, method: str, start: str, started: PhaseStarted
+) -> list[Event]:
     return [_published(round_number, draft, method, start, breaches(tournament, round_number, draft, started))]
 
 

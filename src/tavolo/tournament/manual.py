@@ -27,6 +27,15 @@ from tavolo.tournament.standings import standings
 from tavolo.tournament.state import Tournament
 
 
+def exchanged(numbers: Sequence[int], a: int, b: int) -> tuple[int, ...]:
+    """``numbers`` with ``a`` and ``b`` in each other's places.
+
+    >>> exchanged((4, 2, 9), 2, 9)
+    (4, 9, 2)
+    """
+    return tuple(b if n == a else a if n == b else n for n in numbers)
+
+
 def swapped(
     tables: Sequence[Meeting | None], byes: Sequence[Side], a: int, b: int
 ) -> tuple[list[Meeting | None], list[Side]]:
@@ -35,11 +44,8 @@ def swapped(
     >>> swapped([((1,), (2,)), None, ((3,), (4,))], [(5,)], 2, 5)
     ([((1,), (5,)), None, ((3,), (4,))], [(2,)])
     """
-
-    def swap(side: Side) -> Side:
-        return tuple(b if n == a else a if n == b else n for n in side)
-
-    return [(swap(m[0]), swap(m[1])) if m else None for m in tables], [swap(side) for side in byes]
+    moved = [(exchanged(m[0], a, b), exchanged(m[1], a, b)) if m else None for m in tables]
+    return moved, [exchanged(side, a, b) for side in byes]
 
 
 def breaches(tournament: Tournament, round_number: int, draft: Draft, started: PhaseStarted) -> list[str]:
@@ -138,8 +144,8 @@ def _not_the_system(
         if m is not None and frozenset(m) not in wanted
     ]
     if set(draft.byes) != set(expected.byes):
-        rule = "the lowest-ranked that has not rested (codice art. 34)" if system.uses_standings else "the movement's"
-        found.append(f"the bye goes to {', '.join(map(_side, expected.byes)) or 'nobody'}: {rule}")
+        rule = "the lowest-ranked that has not rested (codice art. 34)" if system.uses_standings else "by the movement"
+        found.append(f"the bye goes to {', '.join(map(_side, expected.byes)) or 'nobody'}, {rule}")
     return found
 
 
