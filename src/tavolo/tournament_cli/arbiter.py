@@ -8,7 +8,15 @@ import typer
 
 from tavolo.tournament import commands
 from tavolo.tournament_cli.app import app
-from tavolo.tournament_cli.common import DEFAULT_DB, Author, Db, Name, console, open_tournament, refusals
+from tavolo.tournament_cli.common import (
+    DEFAULT_DB,
+    Author,
+    Db,
+    Name,
+    console,
+    open_tournament,
+    refusals,
+)
 
 penalty = typer.Typer(
     help="The arbiter's decisions: ammonizione (warning), punteggio arbitrale, ritardo (late arrival), abbandono.",

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from tavolo.tournament.config import Kind, Phase, System, parse_phase, parse_system
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import Side
 from tavolo.tournament.importing import parse_points
@@ -33,6 +34,22 @@ Name = Annotated[
         "--tournament", "-t", envvar="TAVOLO_TOURNAMENT", help="The tournament (default: the last one created)."
     ),
 ]
+SystemName = Annotated[
+    str,
+    typer.Option(
+        "--system",
+        help="danish, modified, strict (no rematch), mitchell, roundrobin "
+        "(default: modified; danish for individual events).",
+    ),
+]
+Rounds = Annotated[int, typer.Option(help="Rounds, when the whole event is one system.")]
+Phases = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--phase",
+        help="A phase SYSTEM:ROUNDS[:groups=N][:shifts=A,B][:fresh]; repeat for several (overrides --system/--rounds).",
+    ),
+]
 Author = Annotated[
     str | None,
     typer.Option("--author", "-a", envvar="TAVOLO_AUTHOR", help="Who records this, for the log (default: your login)."),
@@ -41,6 +58,14 @@ DEFAULT_DB = "tavolo.sqlite"
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+def plan(kind: Kind, system: str, rounds: int, phases: list[str] | None) -> tuple[Phase, ...]:
+    """The phases given with --phase, or one phase of --system (by default modified Danish, pure for individuals)."""
+    if phases:
+        return tuple(parse_phase(text) for text in phases)
+    default = System.DANISH if kind is Kind.INDIVIDUAL else System.MODIFIED
+    return (Phase(parse_system(system) if system else default, rounds),)
 
 
 def refusals(command: Callable[P, R]) -> Callable[P, R]:

@@ -9,10 +9,23 @@ import typer
 from rich.table import Table
 
 from tavolo.tournament import commands
-from tavolo.tournament.config import Kind, Phase, TournamentConfig, parse_phase, parse_system
+from tavolo.tournament.config import Kind, TournamentConfig
 from tavolo.tournament.importing import read_entrants
 from tavolo.tournament_cli.app import app
-from tavolo.tournament_cli.common import DEFAULT_DB, Author, Db, Name, console, open_store, open_tournament, refusals
+from tavolo.tournament_cli.common import (
+    DEFAULT_DB,
+    Author,
+    Db,
+    Name,
+    Phases,
+    Rounds,
+    SystemName,
+    console,
+    open_store,
+    open_tournament,
+    plan,
+    refusals,
+)
 
 
 @app.command()
@@ -21,17 +34,9 @@ def new(
     name: Annotated[str, typer.Argument(help="The tournament's name, unique in the database.")],
     kind: Annotated[Kind, typer.Option(help="coppie (pairs), squadre (teams) or individuale.")] = Kind.PAIRS,
     deals: Annotated[int, typer.Option(help="Deals (smazzate) per round: 2, 3 or 4 (codice art. 5, 17).")] = 3,
-    rounds: Annotated[int, typer.Option(help="Rounds, when the whole event is one system.")] = 6,
-    system: Annotated[
-        str, typer.Option(help="danish, modified, strict (no rematch), mitchell, roundrobin.")
-    ] = "modified",
-    phase: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="A phase SYSTEM:ROUNDS[:groups=N][:shifts=A,B][:fresh]; repeat for several "
-            "(overrides --system/--rounds)."
-        ),
-    ] = None,
+    rounds: Rounds = 6,
+    system: SystemName = "",
+    phase: Phases = None,
     minutes: Annotated[int, typer.Option(help="Minutes per round (default by deals: 30, 40, 50; codice art. 5).")] = 0,
     internazionale: Annotated[
         bool, typer.Option(help="Use the VP table of one deal more (codice art. 17, last line).")
@@ -53,16 +58,16 @@ def new(
 
     `tavolo tournament new "Squadre" --kind teams --deals 4 --system roundrobin --rounds 7`
     """
-    plan = tuple(parse_phase(p) for p in phase) if phase else (Phase(parse_system(system), rounds),)
+    phases = plan(kind, system, rounds, phase)
     split = tuple(int(s) for s in sessions.split(",")) if sessions else ()
-    config = TournamentConfig(name, kind, deals, minutes, internazionale, plan, split, prizes)
+    config = TournamentConfig(name, kind, deals, minutes, internazionale, phases, split, prizes)
     open_store(db).create(config, author)
     table = config.table
     console.print(
         f"created [bold]{name}[/]: {kind.value}, {config.rounds} rounds of {deals} deals "
         f"({config.round_minutes} minutes), VP table {table.name}, riposo {table.bye_vp} VP"
     )
-    for index, p in enumerate(plan, start=1):
+    for index, p in enumerate(phases, start=1):
         groups = f" in {p.groups} groups" if p.groups > 1 else ""
         console.print(f"  phase {index}: {p.rounds} rounds, {p.system.label}{groups}")
 

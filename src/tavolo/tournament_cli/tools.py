@@ -6,12 +6,28 @@ from typing import Annotated
 
 import typer
 
-from tavolo.tournament.config import Kind, Phase, TournamentConfig, parse_phase, parse_system
-from tavolo.tournament.simulate import engine_deal_scorer, play_event, random_deal, register_field
+from tavolo.tournament.config import Kind, TournamentConfig
+from tavolo.tournament.simulate import (
+    engine_deal_scorer,
+    play_event,
+    random_deal,
+    register_field,
+)
 from tavolo.tournament.standings import rankings
 from tavolo.tournament.vp import table_for, victory_points
 from tavolo.tournament_cli.app import app
-from tavolo.tournament_cli.common import DEFAULT_DB, Author, Db, console, open_store, refusals
+from tavolo.tournament_cli.common import (
+    DEFAULT_DB,
+    Author,
+    Db,
+    Phases,
+    Rounds,
+    SystemName,
+    console,
+    open_store,
+    plan,
+    refusals,
+)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # so that -350 reads as a number
@@ -33,9 +49,9 @@ def simulate(
     entrants: Annotated[int, typer.Option(help="How many pairs (teams, players) play.")] = 40,
     kind: Annotated[Kind, typer.Option(help="pairs, teams or individual.")] = Kind.PAIRS,
     deals: Annotated[int, typer.Option(help="Deals per round.")] = 3,
-    rounds: Annotated[int, typer.Option(help="Rounds, when one system plays them all.")] = 6,
-    system: Annotated[str, typer.Option(help="danish, modified, strict, mitchell, roundrobin.")] = "modified",
-    phase: Annotated[list[str] | None, typer.Option(help="Phases as for `new` (overrides --system/--rounds).")] = None,
+    rounds: Rounds = 6,
+    system: SystemName = "",
+    phase: Phases = None,
     seed: Annotated[int, typer.Option(help="The seed of the whole simulation (draw and scores).")] = 1,
     engine: Annotated[
         bool, typer.Option(help="Bots play every deal through the Burraco engine, when it is installed.")
@@ -49,8 +65,7 @@ def simulate(
     Examples: `tavolo tournament simulate --entrants 120 --phase mitchell:3 --phase modified:3:groups=3 --seed 7`
     """
     scorer = engine_deal_scorer() if engine else random_deal
-    plan = tuple(parse_phase(p) for p in phase) if phase else (Phase(parse_system(system), rounds),)
-    config = TournamentConfig(name or f"simulazione-{seed}", kind, deals, phases=plan)
+    config = TournamentConfig(name or f"simulazione-{seed}", kind, deals, phases=plan(kind, system, rounds, phase))
     handle = open_store(db).create(config, author or "simulate")
     handle.record(register_field(handle.tournament, entrants))
     play_event(handle, seed=seed, deal_scorer=scorer)
