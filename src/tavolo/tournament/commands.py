@@ -91,7 +91,8 @@ def register(
     fewest, most = kind.players
     if not fewest <= len(players) <= most or not all(players):
         count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        raise TournamentError(f"a {kind.value[:-1]} entry names {count} players, got {players}")
+        noun = "player" if most == 1 else "players"
+        raise TournamentError(f"a {kind.entrant} entry names {count} {noun}, got {players}")
     _check_new_players(tournament, players)
     if kind is Kind.INDIVIDUAL and tournament.rounds:
         raise TournamentError("an individual event's partner schedule is fixed at the seating: no late entries")

@@ -33,6 +33,11 @@ class Kind(StrEnum):
         """The fewest and most players one entrant registers."""
         return {Kind.PAIRS: (2, 2), Kind.TEAMS: (4, 8), Kind.INDIVIDUAL: (1, 1)}[self]
 
+    @property
+    def entrant(self) -> str:
+        """What one entrant is called: ``pair``, ``team`` or ``player``."""
+        return {Kind.PAIRS: "pair", Kind.TEAMS: "team", Kind.INDIVIDUAL: "player"}[self]
+
 
 class System(StrEnum):
     """The pairing systems of codice art. 2 (and the no-rematch Danish)."""
