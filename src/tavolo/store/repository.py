@@ -69,31 +69,36 @@ class Store:
 
     def create(self, config: TournamentConfig, author: str | None = None) -> TournamentHandle:
         """A new tournament, its creation the first event of its log; ``author`` signs what the handle records."""
-        now = datetime.now(UTC)
+        author = author or default_author()
         try:
             with self.engine.begin() as connection:
                 tournament_id = connection.scalar(
-                    insert(TournamentRow).values(name=config.name, created_at=now).returning(TournamentRow.id)
+                    insert(TournamentRow)
+                    .values(name=config.name, created_at=datetime.now(UTC))
+                    .returning(TournamentRow.id)
                 )
+                connection.execute(insert(EventRow), _rows(tournament_id, [TournamentCreated(config)], 1, author))
         except IntegrityError:
             raise TournamentError(f"a tournament named {config.name!r} exists already") from None
-        handle = TournamentHandle(self.engine, tournament_id, Tournament(config), author)
-        handle.append([TournamentCreated(config)], first_seq=1)
-        return handle
+        return TournamentHandle(self.engine, tournament_id, Tournament(config), author)
 
     def open(self, name: str, author: str | None = None) -> TournamentHandle:
         """The tournament ``name``, rebuilt from its log."""
-        with self.engine.connect() as connection:
-            tournament_id = connection.scalar(select(TournamentRow.id).where(TournamentRow.name == name))
-        if tournament_id is None:
-            known = ", ".join(self.names()) or "none yet"
-            raise TournamentError(f"no tournament named {name!r} (tournaments: {known})")
+        tournament_id = self._id(name)
         events = [logged.event for logged in _read(self.engine, tournament_id, after=0)]
         return TournamentHandle(self.engine, tournament_id, Tournament.from_events(events), author)
 
     def log(self, name: str) -> list[LoggedEvent]:
         """The tournament's whole log, in order."""
-        return _read(self.engine, self.open(name).tournament_id, after=0)
+        return _read(self.engine, self._id(name), after=0)
+
+    def _id(self, name: str) -> int:
+        with self.engine.connect() as connection:
+            tournament_id = connection.scalar(select(TournamentRow.id).where(TournamentRow.name == name))
+        if tournament_id is None:
+            known = ", ".join(self.names()) or "none yet"
+            raise TournamentError(f"no tournament named {name!r} (tournaments: {known})")
+        return tournament_id
 
 
 class TournamentHandle:
@@ -132,23 +137,9 @@ class TournamentHandle:
         """Insert ``events`` numbered from ``first_seq`` in one transaction; ``False`` if that number is taken."""
         if not events:
             return True
-        now = datetime.now(UTC)
-        rows = []
-        for seq, event in enumerate(events, start=first_seq):
-            kind, payload = to_json(event)
-            rows.append(
-                dict(
-                    tournament_id=self.tournament_id,
-                    seq=seq,
-                    kind=kind,
-                    payload=payload,
-                    author=self.author,
-                    recorded_at=now,
-                )
-            )
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(EventRow), rows)
+                connection.execute(insert(EventRow), _rows(self.tournament_id, events, first_seq, self.author))
         except IntegrityError:
             return False
         except OperationalError as error:
@@ -165,6 +156,17 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return create_engine(url, connect_args={"timeout": 30})
     return create_engine(url, pool_pre_ping=True)
+
+
+def _rows(tournament_id: int, events: Sequence[Event], first_seq: int, author: str) -> list[dict[str, Any]]:
+    now = datetime.now(UTC)
+    rows = []
+    for seq, event in enumerate(events, start=first_seq):
+        kind, payload = to_json(event)
+        rows.append(
+            dict(tournament_id=tournament_id, seq=seq, kind=kind, payload=payload, author=author, recorded_at=now)
+        )
+    return rows
 
 
 def _read(engine: Engine, tournament_id: int, *, after: int) -> list[LoggedEvent]:
