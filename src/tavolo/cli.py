@@ -10,6 +10,8 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from tavolo.tournament_cli import app as tournament_app
+
 app = typer.Typer(
     help="Tavolo: Italian card games, Burraco first. Play, count a hand, run a tournament.",
     no_args_is_help=True,
@@ -19,6 +21,7 @@ play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args
 burraco_app = typer.Typer(help="Burraco tools for the real table.", no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(burraco_app, name="burraco")
+app.add_typer(tournament_app, name="tournament")
 
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 

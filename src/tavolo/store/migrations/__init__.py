@@ -1,0 +1,1 @@
+"""Alembic migrations of the tournament store (run by :func:`tavolo.store.migrate.upgrade`)."""

@@ -1,0 +1,217 @@
+"""The events of a tournament: every change a director makes, as a record.
+
+The store keeps them in order with their time and author; folding them
+(:class:`~tavolo.tournament.state.Tournament`) rebuilds the tournament, so
+every standing can be explained line by line and nothing entered is lost. An
+event is a frozen dataclass with plain fields and travels as JSON::
+
+    >>> event = ScoreEntered(round=2, table=5, ns=(450, 300, 205), ew=(120, 95, 630))
+    >>> kind, payload = to_json(event)
+    >>> kind, payload["ns"]
+    ('ScoreEntered', (450, 300, 205))
+    >>> from_json(kind, payload) == event
+    True
+
+A ``Side`` is the entrants on one side of a table: one pair or team, or the
+two partners of an individual event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from tavolo.tournament.config import TournamentConfig
+
+Side = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TournamentCreated:
+    config: TournamentConfig
+
+
+@dataclass(frozen=True)
+class EntrantRegistered:
+    """A pair, team or player joins; ``joined_round`` > 1 for a late arrival (codice art. 34)."""
+
+    number: int
+    name: str
+    players: tuple[str, ...]
+    club: str = ""
+    joined_round: int = 1
+
+
+@dataclass(frozen=True)
+class EntrantWithdrawn:
+    """Out from ``from_round`` on; results already played stand (codice art. 33)."""
+
+    number: int
+    from_round: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerSubstituted:
+    """A player replaced by another, allowed until half the rounds (codice art. 33)."""
+
+    number: int
+    old: str
+    new: str
+    from_round: int
+
+
+@dataclass(frozen=True)
+class PhaseStarted:
+    """The field of a phase, split into groups, each in seating order.
+
+    ``lines[g]`` is group ``g`` in the order the system needs: the first-round
+    seating, the standings at the split, or the Berger numbering. ``seed`` is
+    the draw's seed when the order was drawn (codice art. 2); ``shifts[g]``
+    the Mitchell moves group ``g`` follows, as checked or repaired.
+    """
+
+    phase: int
+    round: int
+    lines: tuple[tuple[int, ...], ...]
+    method: str
+    seed: int | None = None
+    shifts: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    number: int
+    ns: Side
+    ew: Side
+
+
+@dataclass(frozen=True)
+class RoundPaired:
+    """The published table assignment of a round; a later one for the same round replaces it.
+
+    ``broken`` lists the rules a manual pairing breaks, as the tool reported them.
+    """
+
+    round: int
+    tables: tuple[TableSeating, ...]
+    byes: tuple[Side, ...]
+    method: str
+    start: str = ""
+    broken: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreEntered:
+    """The points of each side at a table: per deal, or a single total."""
+
+    round: int
+    table: int
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ScoreCorrected:
+    """A corrected score card (codice art. 19); ``pairing_kept`` when the next round was already published."""
+
+    round: int
+    table: int
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+    reason: str = ""
+    pairing_kept: bool = False
+
+
+@dataclass(frozen=True)
+class ArbitralScore:
+    """A punteggio arbitrale replacing a table's result (codice art. 20, 35)."""
+
+    round: int
+    table: int
+    ns_vp: int
+    ew_vp: int
+    ns_mp: int
+    ew_mp: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class WarningGiven:
+    """An ammonizione; every second one costs 1 VP and its MP (codice art. 20)."""
+
+    round: int
+    number: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class LateArrival:
+    """A side ``minutes`` late at its table (codice art. 34)."""
+
+    round: int
+    number: int
+    minutes: int
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    """A side left its match; ``justified`` is the temporary abandonment of codice art. 33."""
+
+    round: int
+    number: int
+    justified: bool
+
+
+@dataclass(frozen=True)
+class TeamLineup:
+    """The pairs a team fields in one match (codice art. 2)."""
+
+    round: int
+    number: int
+    pairs: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ByeFilled:
+    """A late pair admitted to complete the tavolo incompleto (codice art. 34)."""
+
+    round: int
+    table: TableSeating
+
+
+Event = (
+    TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
+    | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
+)  # fmt: skip
+
+_KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}
+
+
+def to_json(event: Event) -> tuple[str, dict[str, Any]]:
+    """The event's kind and a JSON-ready payload."""
+    if isinstance(event, TournamentCreated):
+        return "TournamentCreated", {"config": event.config.to_json()}
+    return type(event).__name__, dataclasses.asdict(event)
+
+
+def from_json(kind: str, payload: dict[str, Any]) -> Event:
+    """The event written by :func:`to_json`."""
+    if kind == "TournamentCreated":
+        return TournamentCreated(TournamentConfig.from_json(payload["config"]))
+    cls = _KINDS[kind]
+    if cls is RoundPaired:
+        payload = {**payload, "tables": [TableSeating(**_tuples(t)) for t in payload["tables"]]}
+    elif cls is ByeFilled:
+        payload = {**payload, "table": TableSeating(**_tuples(payload["table"]))}
+    return cls(**_tuples(payload))
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to tuples, so events compare and hash as they were made."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value

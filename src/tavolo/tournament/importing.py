@@ -1,0 +1,219 @@
+"""Reading the director's files: entrants (CSV or Excel) and score cards (CSV).
+
+Entrant files have a header row; columns are matched by name in English or
+Italian: ``name``/``nome``, ``player1``/``giocatore1`` (and on), ``club``/
+``circolo``. CSV may be comma-, semicolon- or tab-separated (Excel in Italian
+saves with semicolons). A bad line is refused with its number and field, and
+nothing of the file is entered::
+
+    >>> rows = parse_entrants("nome;giocatore1;giocatore2\\nI Leoni;Rossi;Bianchi\\n", "coppie.csv")
+    >>> rows[0]
+    EntryRow(line=2, name='I Leoni', players=('Rossi', 'Bianchi'), club='')
+    >>> parse_entrants("nome;giocatore1;giocatore2\\nI Leoni;Rossi;\\n", "coppie.csv")
+    Traceback (most recent call last):
+    ...
+    tavolo.tournament.errors.TournamentError: coppie.csv line 2, field 'giocatore2': empty
+
+Score files have ``round``/``turno``, ``table``/``tavolo``, ``ns`` and ``ew``
+(or ``eo``): each side's total, or its deals joined by ``+``
+(``450+300+205``); an optional ``correction``/``correzione`` column marks
+corrections (``yes``/``si``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from tavolo.tournament.config import Kind
+from tavolo.tournament.errors import TournamentError
+
+_NAME = ("name", "nome", "coppia", "squadra")
+_CLUB = ("club", "circolo")
+_PLAYER = re.compile(r"^(player|giocatore)\s*(\d*)$")
+_ROUND = ("round", "turno")
+_TABLE = ("table", "tavolo")
+_NS = ("ns", "n/s", "nord-sud")
+_EW = ("ew", "e/w", "eo", "e/o", "est-ovest")
+_CORRECTION = ("correction", "correzione")
+_YES = ("yes", "y", "si", "sì", "s", "1", "true", "x")
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    line: int
+    name: str
+    players: tuple[str, ...]
+    club: str
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    line: int
+    round: int
+    table: int
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+    correction: bool
+
+
+def read_entrants(path: Path, kind: Kind = Kind.PAIRS) -> list[EntryRow]:
+    """The entrants of a ``.csv``, ``.xlsx`` or ``.xlsm`` file for an event of ``kind``."""
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return _entrants(_excel_rows(path), path.name, kind)
+    return parse_entrants(_read_text(path), path.name, kind)
+
+
+def parse_entrants(text: str, source: str, kind: Kind = Kind.PAIRS) -> list[EntryRow]:
+    """The entrants of CSV text; ``source`` names the file in errors."""
+    return _entrants(_csv_rows(text), source, kind)
+
+
+def read_scores(path: Path) -> list[ScoreRow]:
+    """The score cards of a CSV file."""
+    return parse_scores(_read_text(path), path.name)
+
+
+def parse_scores(text: str, source: str) -> list[ScoreRow]:
+    rows = _csv_rows(text)
+    header = _header(next(rows, None), source)
+    columns = {
+        key: _column(header, names, source)
+        for key, names in (("round", _ROUND), ("table", _TABLE), ("ns", _NS), ("ew", _EW))
+    }
+    correction = _find(header, _CORRECTION)
+    result = []
+    for line, cells in rows:
+        where = _Where(source, line, header, cells)
+        result.append(
+            ScoreRow(
+                line,
+                where.integer(columns["round"]),
+                where.integer(columns["table"]),
+                where.points(columns["ns"]),
+                where.points(columns["ew"]),
+                correction is not None and where.text(correction).lower() in _YES,
+            )
+        )
+    return result
+
+
+def parse_points(text: str) -> tuple[int, ...]:
+    """A side's points: a total, or its deals joined by ``+``; ``ValueError`` if neither.
+
+    >>> parse_points("450+-100+205"), parse_points("-150")
+    ((450, -100, 205), (-150,))
+    """
+    return tuple(int(part) for part in re.split(r"(?<=\d)\+", text.replace(" ", "")))
+
+
+def _entrants(rows: Iterator[tuple[int, list[str]]], source: str, kind: Kind) -> list[EntryRow]:
+    header = _header(next(rows, None), source)
+    players = [i for i, h in enumerate(header) if _PLAYER.match(h)]
+    if not players:
+        raise TournamentError(
+            f"{source} line 1: no player column (player1, player2, ... or giocatore1, giocatore2, ...)"
+        )
+    name, club = _find(header, _NAME), _find(header, _CLUB)
+    result = []
+    for line, cells in rows:
+        where = _Where(source, line, header, cells)
+        named = [where.text(i) for i in players]
+        while len(named) > kind.players[0] and not named[-1]:  # a team's reserves left blank
+            named.pop()
+        for i, player in zip(players, named):
+            if not player:
+                where.fail(i, "empty")
+        result.append(
+            EntryRow(
+                line,
+                where.text(name) if name is not None else "",
+                tuple(named),
+                where.text(club) if club is not None else "",
+            )
+        )
+    return result
+
+
+class _Where:
+    """One line of a file, reading its cells and naming the line and field when one is wrong."""
+
+    def __init__(self, source: str, line: int, header: list[str], cells: list[str]) -> None:
+        self.source, self.line, self.header, self.cells = source, line, header, cells
+
+    def fail(self, column: int, problem: str) -> NoReturn:
+        raise TournamentError(f"{self.source} line {self.line}, field {self.header[column]!r}: {problem}")
+
+    def text(self, column: int) -> str:
+        return self.cells[column].strip() if column < len(self.cells) else ""
+
+    def integer(self, column: int) -> int:
+        value = self.text(column)
+        if not value.isdigit():
+            self.fail(column, f"{value!r} is not a number" if value else "empty")
+        return int(value)
+
+    def points(self, column: int) -> tuple[int, ...]:
+        value = self.text(column)
+        if not value:
+            self.fail(column, "empty (both sides' points are needed)")
+        try:
+            return parse_points(value)
+        except ValueError:
+            self.fail(column, f"{value!r} is not points (a total, or deals joined by +)")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise TournamentError(f"cannot read {path}: {error.strerror}") from None
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise TournamentError(f"{path.name}: not a text file")
+
+
+def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = max(",;\t", key=first.count)
+    for line, cells in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+        if any(c.strip() for c in cells):
+            yield line, cells
+
+
+def _excel_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    from openpyxl import load_workbook  # a tenth of a second to import: only Excel files pay it
+
+    try:
+        sheet = load_workbook(path, read_only=True, data_only=True).worksheets[0]
+    except Exception as error:  # openpyxl raises many kinds on a damaged file
+        raise TournamentError(f"{path.name}: not a readable Excel workbook ({error})") from None
+    for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        cells = ["" if v is None else str(int(v) if isinstance(v, float) and v.is_integer() else v) for v in values]
+        if any(c.strip() for c in cells):
+            yield line, cells
+
+
+def _header(row: tuple[int, list[str]] | None, source: str) -> list[str]:
+    if row is None:
+        raise TournamentError(f"{source}: the file is empty")
+    return [cell.strip().lower() for cell in row[1]]
+
+
+def _find(header: list[str], names: tuple[str, ...]) -> int | None:
+    return next((i for i, h in enumerate(header) if h in names), None)
+
+
+def _column(header: list[str], names: tuple[str, ...], source: str) -> int:
+    found = _find(header, names)
+    if found is None:
+        raise TournamentError(f"{source} line 1: no column {' or '.join(repr(n) for n in names[:2])}")
+    return found

@@ -1,0 +1,142 @@
+"""What every ``tavolo tournament`` command shares: options, opening the store, refusals, tables on screen."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tavolo.tournament.config import Kind, Phase, System, parse_phase, parse_system
+from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.events import Side
+from tavolo.tournament.importing import parse_points
+from tavolo.tournament.state import Round, Tournament
+
+if TYPE_CHECKING:
+    from tavolo.store import Store, TournamentHandle
+
+console = Console(soft_wrap=True)
+errors = Console(stderr=True, soft_wrap=True)
+
+Db = Annotated[
+    str,
+    typer.Option(
+        "--db", envvar="TAVOLO_DB", help="The database: a SQLite file, or a SQLAlchemy URL (postgresql+psycopg://...)."
+    ),
+]
+Name = Annotated[
+    str | None,
+    typer.Option(
+        "--tournament", "-t", envvar="TAVOLO_TOURNAMENT", help="The tournament (default: the last one created)."
+    ),
+]
+SystemName = Annotated[
+    str,
+    typer.Option(
+        "--system",
+        help="danish, modified, strict (no rematch), mitchell, roundrobin "
+        "(default: modified; danish for individual events).",
+    ),
+]
+Rounds = Annotated[int, typer.Option(help="Rounds, when the whole event is one system.")]
+Phases = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--phase",
+        help="A phase SYSTEM:ROUNDS[:groups=N][:shifts=A,B][:fresh]; repeat for several (overrides --system/--rounds).",
+    ),
+]
+Author = Annotated[
+    str | None,
+    typer.Option("--author", "-a", envvar="TAVOLO_AUTHOR", help="Who records this, for the log (default: your login)."),
+]
+DEFAULT_DB = "tavolo.sqlite"
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def plan(kind: Kind, system: str, rounds: int, phases: list[str] | None) -> tuple[Phase, ...]:
+    """The phases given with --phase, or one phase of --system (by default modified Danish, pure for individuals)."""
+    if phases:
+        return tuple(parse_phase(text) for text in phases)
+    default = System.DANISH if kind is Kind.INDIVIDUAL else System.MODIFIED
+    return (Phase(parse_system(system) if system else default, rounds),)
+
+
+def refusals(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn a refused request into a clear message and exit status 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except TournamentError as error:
+            errors.print(f"[bold red]refused:[/] {error}", highlight=False)
+            raise typer.Exit(1) from None
+
+    return wrapper
+
+
+def open_store(db: str) -> Store:
+    """The database; SQLAlchemy and Alembic load only for commands that need them."""
+    from tavolo.store import Store
+
+    return Store(db)
+
+
+def tournament_name(store: Store, name: str | None) -> str:
+    """``name``, or the last tournament created in the store."""
+    if name is not None:
+        return name
+    names = store.names()
+    if not names:
+        raise TournamentError("no tournament in this database yet: create one with `tavolo tournament new`")
+    return names[-1]
+
+
+def open_tournament(db: str, name: str | None, author: str | None = None) -> TournamentHandle:
+    """The named tournament, or the last one created in ``db``."""
+    store = open_store(db)
+    return store.open(tournament_name(store, name), author)
+
+
+def side_names(tournament: Tournament, side: Side) -> str:
+    return " + ".join(f"{n} {tournament.entrants[n].name}" for n in side)
+
+
+def show_round(tournament: Tournament, played: Round) -> None:
+    """A round's table assignment, its byes, who waits, and the rules a manual change broke."""
+    title = f"{tournament.config.name} - turno {played.number}" + (f", inizio {played.start}" if played.start else "")
+    table = Table("Tavolo", "Nord/Sud", "Est/Ovest", title=title, caption=played.method)
+    for seat in sorted(played.tables.values(), key=lambda s: s.number):
+        table.add_row(str(seat.number), side_names(tournament, seat.ns), side_names(tournament, seat.ew))
+    for side in played.byes:
+        table.add_row("riposo", side_names(tournament, side), "")
+    console.print(table)
+    seated = {n for s in played.tables.values() for n in s.ns + s.ew} | {n for side in played.byes for n in side}
+    waiting = [n for n in tournament.playing(played.number) if n not in seated]
+    if waiting:
+        console.print(f"[yellow]waiting for a place (no free seat in the movement):[/] {', '.join(map(str, waiting))}")
+    for rule in played.broken:
+        console.print(f"[yellow]breaks:[/] {rule}", highlight=False)
+
+
+def parse_numbers(text: str) -> list[int]:
+    """``"3 1 4 2"`` or ``"3,1,4,2"`` as numbers."""
+    try:
+        return [int(part) for part in text.replace(",", " ").split()]
+    except ValueError:
+        raise TournamentError(f"{text!r} is not a list of entrant numbers") from None
+
+
+def points(text: str, what: str) -> tuple[int, ...]:
+    """``"450+300+205"`` (deals) or ``"955"`` (total) as points, or a refusal naming ``what``."""
+    try:
+        return parse_points(text)
+    except ValueError:
+        raise TournamentError(f"{what}: {text!r} is not points (a total, or deals joined by +)") from None

@@ -1,0 +1,68 @@
+"""Shared fixtures: a database per test (SQLite file, or a private PostgreSQL schema) and the CLI."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+from typer.testing import CliRunner
+
+from tavolo.cli import app
+from tavolo.tournament.config import Kind, TournamentConfig, parse_phase
+from tavolo.tournament.simulate import InMemory, register_field
+from tavolo.tournament.state import Tournament
+
+POSTGRES_URL = os.environ.get("TAVOLO_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture
+def postgres_url():
+    """A URL whose connections work in a fresh schema of their own, dropped afterwards."""
+    engine = create_engine(POSTGRES_URL)
+    try:
+        engine.connect().close()
+    except OperationalError as error:
+        pytest.skip(f"PostgreSQL is unreachable at {POSTGRES_URL}: {error.orig}")
+    schema = f"tavolo_test_{uuid.uuid4().hex[:12]}"
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(POSTGRES_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+    yield url.render_as_string(hide_password=False)
+    with engine.begin() as connection:
+        connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request, tmp_path):
+    """Each store test runs on a SQLite file and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tavolo.sqlite'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def cli(tmp_path):
+    """Run ``tavolo tournament ...`` in-process on a database of its own; fails on a non-zero exit."""
+    runner = CliRunner()
+    database = str(tmp_path / "cli.sqlite")
+
+    def run(*args: str, ok: bool = True):
+        result = runner.invoke(app, ["tournament", *args], env={"TAVOLO_DB": database, "TAVOLO_AUTHOR": "test"})
+        if ok and result.exit_code != 0:
+            raise AssertionError(f"tavolo tournament {' '.join(args)} failed:\n{result.output}")
+        return result
+
+    return run
+
+
+def make_tournament(entrants: int, *phases: str, kind: Kind = Kind.PAIRS, deals: int = 3, **options) -> Tournament:
+    """A tournament in memory with ``entrants`` made-up entrants registered."""
+    config = TournamentConfig("Prova", kind, deals, phases=tuple(parse_phase(p) for p in phases), **options)
+    tournament = Tournament(config)
+    InMemory(tournament).record(register_field(tournament, entrants))
+    return tournament

@@ -1,0 +1,97 @@
+"""Importing the field (CSV, Excel) and files of score cards: bad lines are refused by line and field."""
+
+import pytest
+from openpyxl import Workbook
+
+from tavolo.tournament.config import Kind
+from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.importing import parse_entrants, parse_scores, read_entrants, read_scores
+
+
+def test_csv_with_italian_headers_and_semicolons():
+    rows = parse_entrants("Nome;Giocatore1;Giocatore2;Circolo\nLeoni;Anna Rossi;Bruno Bianchi;Roma\n\n", "iscritti.csv")
+    assert [(r.line, r.name, r.players, r.club) for r in rows] == [
+        (2, "Leoni", ("Anna Rossi", "Bruno Bianchi"), "Roma")
+    ]
+
+
+def test_csv_with_english_headers_and_commas_no_name():
+    rows = parse_entrants('player1,player2\n"Rossi, Anna",Bianchi\n', "pairs.csv")
+    assert rows[0].players == ("Rossi, Anna", "Bianchi") and rows[0].name == ""
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("nome;giocatore1;giocatore2\nLeoni;Rossi;\n", "coppie.csv line 2, field 'giocatore2': empty"),
+        ("nome;giocatore1;giocatore2\nA;B;C\nLeoni;;Bianchi\n", "coppie.csv line 3, field 'giocatore1': empty"),
+        ("nome;club\nLeoni;Roma\n", "coppie.csv line 1: no player column"),
+        ("", "coppie.csv: the file is empty"),
+    ],
+)
+def test_malformed_entrant_lines_name_line_and_field(text, message):
+    with pytest.raises(TournamentError, match=message):
+        parse_entrants(text, "coppie.csv")
+
+
+def test_team_reserves_may_be_blank():
+    header = "squadra,giocatore1,giocatore2,giocatore3,giocatore4,giocatore5,giocatore6\n"
+    rows = parse_entrants(header + "Aquile,A,B,C,D,,\n", "squadre.csv", Kind.TEAMS)
+    assert rows[0].players == ("A", "B", "C", "D")
+
+
+def test_excel_file(tmp_path):
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Nome", "Giocatore1", "Giocatore2"])
+    sheet.append(["Leoni", "Anna Rossi", "Bruno Bianchi"])
+    sheet.append([None, "Carla Verdi", None])
+    path = tmp_path / "iscritti.xlsx"
+    book.save(path)
+    with pytest.raises(TournamentError, match="iscritti.xlsx line 3, field 'giocatore2': empty"):
+        read_entrants(path)
+    sheet.delete_rows(3)
+    book.save(path)
+    assert read_entrants(path)[0].players == ("Anna Rossi", "Bruno Bianchi")
+
+
+def test_damaged_excel_is_refused(tmp_path):
+    path = tmp_path / "rotto.xlsx"
+    path.write_bytes(b"not a workbook")
+    with pytest.raises(TournamentError, match="rotto.xlsx: not a readable Excel workbook"):
+        read_entrants(path)
+
+
+def test_score_file_with_deals_and_corrections(tmp_path):
+    path = tmp_path / "turno1.csv"
+    path.write_text("turno;tavolo;ns;eo;correzione\n1;1;450+300+-100;955;\n1;2;-150;200;si\n", encoding="utf-8")
+    rows = read_scores(path)
+    assert [(r.round, r.table, r.ns, r.ew, r.correction) for r in rows] == [
+        (1, 1, (450, 300, -100), (955,), False),
+        (1, 2, (-150,), (200,), True),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("1,2,45x,955", "line 2, field 'ns': '45x' is not points"),
+        ("1,,450,955", "line 2, field 'table': empty"),
+        ("1,2,450,", "line 2, field 'ew': empty .both sides"),
+        ("uno,2,450,400", "line 2, field 'round': 'uno' is not a number"),
+    ],
+)
+def test_malformed_score_lines_name_line_and_field(line, message):
+    with pytest.raises(TournamentError, match=message):
+        parse_scores("round,table,ns,ew\n" + line + "\n", "scores.csv")
+
+
+def test_import_is_all_or_nothing_through_the_cli(cli, tmp_path):
+    """A duplicate player on line 3 refuses the whole file, naming the line."""
+    path = tmp_path / "coppie.csv"
+    path.write_text("giocatore1,giocatore2\nRossi,Bianchi\nVerdi,Rossi\n", encoding="utf-8")
+    cli("new", "Prova")
+    result = cli("import", str(path), ok=False)
+    assert result.exit_code == 1
+    assert "coppie.csv line 3: 'Rossi' already plays in entrant 1" in " ".join(result.output.split())
+    assert "0)" in cli("entrants").output

@@ -1,0 +1,100 @@
+"""What the director hands out and exports: PDFs (with the VP table on the score cards), CSV, JSON."""
+
+import base64
+import csv
+import io
+import json
+import re
+import zlib
+
+import pytest
+
+from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.simulate import engine_deal_scorer
+
+
+@pytest.fixture
+def played(cli):
+    """A simulated ARCA evening: 3 Mitchell rounds, then 3 Danish rounds in 3 groups."""
+    cli(
+        "simulate",
+        "--entrants",
+        "25",
+        "--phase",
+        "mitchell:3:shifts=2",
+        "--phase",
+        "modified:3:groups=3",
+        "--seed",
+        "5",
+    )
+    return cli
+
+
+def pdf_text(path):
+    """The text drawn on a ReportLab PDF's pages (its ASCII85 and Flate streams, decoded)."""
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    streams = re.findall(rb"/ASCII85Decode /FlateDecode.*?stream\r?\n(.*?)~>", data, re.S)
+    return " ".join(zlib.decompress(base64.a85decode(s)).decode("latin-1") for s in streams)
+
+
+@pytest.mark.parametrize(
+    "paper, expected", [("tables", "assegnazione tavoli"), ("cards", "oltre 1500"), ("standings", "Girone C")]
+)
+def test_printouts(played, tmp_path, paper, expected):
+    """Codice art. 17: the score cards reproduce the VP table; assignments and standings print too."""
+    path = tmp_path / f"{paper}.pdf"
+    assert f"wrote {path}" in " ".join(played("print", paper, "--round", "6", "-o", str(path)).output.split())
+    assert expected in pdf_text(path)
+
+
+def test_exports(played, tmp_path):
+    standings = list(csv.DictReader(io.StringIO(played("export", "standings").output)))
+    assert {row["ranking"] for row in standings} == {"Classifica generale", "Girone A", "Girone B", "Girone C"}
+    assert sum(1 for row in standings if row["prize"]) == 9  # 3 prizes in each of the 3 groups (ARCA)
+    results = list(csv.DictReader(io.StringIO(played("export", "results").output)))
+    assert {row["round"] for row in results} == {str(n) for n in range(1, 7)}
+    path = tmp_path / "torneo.json"
+    played("export", "json", "-o", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert len(data["entrants"]) == 25 and len(data["rounds"]) == 6 and data["config"]["phases"][1]["groups"] == 3
+
+
+def test_simulation_is_seeded(cli):
+    first = cli("simulate", "--entrants", "12", "--seed", "9", "--name", "a").output
+    second = cli("simulate", "--entrants", "12", "--seed", "9", "--name", "b").output
+    assert first.splitlines()[0] == second.splitlines()[0]
+
+
+def test_standings_history_and_log_on_screen(played):
+    assert "Girone B" in played("standings", "--group", "B").output
+    assert "Classifica generale" not in played("standings", "--group", "B").output
+    assert "riposo" in played("history", "25").output or "N/S" in played("history", "25").output
+    log = played("log", "--last", "3").output
+    assert "ScoreEntered" in log and "test" in log
+
+
+def test_engine_backed_simulation_plays_every_deal_with_bots():
+    """simulate --engine: four bots play each deal through the Burraco engine; seeded, so
+    the same seed gives the same event."""
+    from tavolo.tournament.config import TournamentConfig, parse_phase
+    from tavolo.tournament.simulate import InMemory, play_event, register_field
+    from tavolo.tournament.state import Tournament
+
+    played = []
+
+    def counted(seed):
+        played.append(seed)
+        return engine_deal_scorer()(seed)
+
+    def simulated():
+        tournament = Tournament(TournamentConfig("bots", deals=2, phases=(parse_phase("mitchell:2"),)))
+        recorder = InMemory(tournament)
+        recorder.record(register_field(tournament, 8))
+        play_event(recorder, seed=5, deal_scorer=counted)
+        return tournament
+
+    one, two = simulated(), simulated()
+    assert len(one.rounds) == 2
+    assert len(played) == 2 * 4 * 2 * 2  # two events of 4 tables, 2 rounds, 2 deals
+    assert [r for r in one.rounds] == [r for r in two.rounds]
