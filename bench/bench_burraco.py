@@ -34,7 +34,7 @@ def random_hands(players: int, hands: int, seed: int) -> tuple[float, int, int]:
         while not state.is_terminal():
             legal = state.legal_actions()
             action = legal[int(rng.random() * len(legal))]
-            if action == DRAW or action == TAKE:
+            if action in (DRAW, TAKE):
                 turns += 1
             state.apply(action)
             decisions += 1
@@ -53,7 +53,7 @@ def bot_hands(players: int, hands: int, seed: int) -> tuple[float, int, int]:
         while not state.is_terminal():
             seat = state.current_player()
             action = bots[seat].choose(state.observation(seat), state.legal_actions())
-            if action == DRAW or action == TAKE:
+            if action in (DRAW, TAKE):
                 turns += 1
             state.apply(action)
             decisions += 1

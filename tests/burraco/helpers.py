@@ -41,7 +41,6 @@ def position(
     hands = hands or {}
     melds = melds or {}
     taken = taken or {}
-    state = game.new_initial_state()
     pool = game.deck_counts.copy()
     hand_cards = {seat: fr.parse_many(text) for seat, text in hands.items()}
     meld_values = {side: [parse_meld(t) for t in texts] for side, texts in melds.items()}

@@ -30,7 +30,6 @@ def test_pozzetto_al_volo_when_the_hand_empties_by_melding():
 def test_pozzetto_with_the_discard_is_played_next_turn():
     """fedibur-1985 art. 6; estratto: with a discard, the pozzetto is played at the next turn."""
     state = position(hands={0: "3h 4h 5h Kd"})
-    pozzetto = list(state._pozzetti[0])
     state.apply(state.parse_action("open 3h 4h 5h"))
     state.apply(state.parse_action("discard Kd"))
     assert state.current_player() == 1

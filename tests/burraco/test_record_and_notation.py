@@ -45,7 +45,7 @@ def test_game_without_a_seed_draws_one_from_os_entropy():
 def test_replay_names_the_action_that_does_not_apply():
     game = make_game(players=2, target=None)
     record = play(game, [RandomBot(seed=1), RandomBot(seed=2)], seed=3)
-    record.actions[5] = "discard *" if "discard *" != record.actions[5] else "draw"
+    record.actions[5] = "discard *" if record.actions[5] != "discard *" else "draw"
     with pytest.raises(ValueError, match="action 6"):
         replay(record)
 

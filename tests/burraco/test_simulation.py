@@ -70,7 +70,7 @@ def test_random_hands_keep_every_invariant(rules, players):
     for _ in range(HANDS):
         state = game.new_initial_state()
         state.apply_chance(state.sample_chance(rng))
-        for decision in range(MAX_DECISIONS):
+        for _ in range(MAX_DECISIONS):
             if state.is_terminal():
                 break
             legal = state.legal_actions()

@@ -9,7 +9,6 @@ import zlib
 
 import pytest
 
-from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.simulate import engine_deal_scorer
 
 

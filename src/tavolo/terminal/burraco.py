@@ -156,7 +156,7 @@ class TerminalBurraco:
         final = state.returns()
         best = max(final)
         winners = sorted({self.names[s] for s, v in enumerate(final) if v == best})
-        self.console.print(f"[bold]Final[/]: " + ", ".join(f"{self.names[s]} {v:g}" for s, v in enumerate(final))
+        self.console.print("[bold]Final[/]: " + ", ".join(f"{self.names[s]} {v:g}" for s, v in enumerate(final))
                            + f". Winner: {' & '.join(winners)}.")
 
 

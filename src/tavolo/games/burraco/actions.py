@@ -28,12 +28,9 @@ from typing import NamedTuple
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.cards import NUM_TYPES, TWOS, WILDS
-from tavolo.games.burraco.melds import Group, Meld, Run, meld_cards, position_card
+from tavolo.games.burraco.melds import Group, Meld, Run, meld_cards
 
-RUN_RANKS = tuple(range(1, 15))
 GROUP_RANKS = (1, *range(3, 14))
-MAX_COPIES = 3
-"""Most copies of one card in any deck (three French decks)."""
 MAX_MELDS = 54
 """Most melds one side can hold: 162 cards in threes."""
 
@@ -142,14 +139,15 @@ def _group_tables() -> tuple[dict, dict]:
     vectors = [(a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)]
     for rank in GROUP_RANKS:
         for held in vectors:
-            fits = lambda counts: all(x <= h for x, h in zip(counts, held))  # noqa: E731
             three[rank, held] = [TEMPLATE_INDEX[Group(rank, _counts(s))]
-                                 for s in combinations_with_replacement(fr.SUITS, 3) if fits(_counts(s))]
+                                 for s in combinations_with_replacement(fr.SUITS, 3) if _within(_counts(s), held)]
             two[rank, held] = [tuple(TEMPLATE_INDEX[Group(rank, _counts(s), w)] for w in WILDS)
-                               for s in combinations_with_replacement(fr.SUITS, 2) if fits(_counts(s))]
+                               for s in combinations_with_replacement(fr.SUITS, 2) if _within(_counts(s), held)]
     return three, two
 
 
+def _within(counts: tuple[int, ...], held: tuple[int, ...]) -> bool:
+    return all(x <= h for x, h in zip(counts, held, strict=True))
+
+
 GROUP3, GROUP2 = _group_tables()
-WILD_INDEX = {w: i for i, w in enumerate(WILDS)}
-POSITION_CARD = [[position_card(s, p) if p else -1 for p in range(15)] for s in fr.SUITS]

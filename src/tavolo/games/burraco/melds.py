@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from tavolo.cards import french as fr
-from tavolo.games.burraco.cards import JOKER, POINTS, TWOS, WILD, WILDS
+from tavolo.games.burraco.cards import POINTS, TWOS, WILD, WILDS
 
 NO_WILD = -1
 MAX_GROUP_NATURALS = 8

@@ -28,7 +28,7 @@ from tavolo.engine.game import CHANCE, TERMINAL, State, shuffled
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ADJ, ATTACH_BASE, DISCARD_BASE, DRAW, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3, OPEN_BASE, TAKE,
-    TEMPLATES, TIME_OUT, WILD_INDEX,
+    TEMPLATES, TIME_OUT,
 )
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, TWOS, WILD, WILDS
 from tavolo.games.burraco.melds import (
