@@ -48,7 +48,6 @@ _SUIT = [c // 13 if c != JOKER else -1 for c in range(NUM_TYPES)]
 _BITS = [0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c % 13 + 1))
          for c in range(NUM_TYPES)]
 """Positions a card takes in its suit's run mask: the ace both 1 and 14."""
-_RANK_COLUMN = {r: tuple(s * 13 + r - 1 for s in fr.SUITS) for r in GROUP_RANKS}
 
 
 class BurracoState(State):
@@ -470,7 +469,8 @@ class BurracoState(State):
         for rank in self._opts.group_ranks or GROUP_RANKS:
             if grouped >> rank & 1:
                 continue
-            a, b, c, d = (h[x] for x in _RANK_COLUMN[rank])
+            i = rank - 1
+            a, b, c, d = h[i], h[i + 13], h[i + 26], h[i + 39]
             total = a + b + c + d
             if total < 2:
                 continue
