@@ -22,7 +22,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.cards import french as fr
 from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import CHANCE, TERMINAL, State, shuffled
 from tavolo.games.burraco import rulebook
