@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
-from tavolo.games.burraco.cards import NUM_TYPES, hand_order_key
+from tavolo.games.burraco.cards import hand_order_key
 from tavolo.games.burraco.melds import Meld, meld_cards, meld_text
 
 if TYPE_CHECKING:
@@ -100,7 +100,8 @@ def observe(state: BurracoState, seat: int) -> BurracoObservation:
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not at this table (0..{n - 1})")
     hand = tuple(sorted(state.hand_cards(seat), key=hand_order_key))
-    known = tuple(tuple(c for c in range(NUM_TYPES) for _ in range(k[c])) for k in state._known)
+    known = tuple(tuple(c for c, k in enumerate(counts) if k for _ in range(k)) if any(counts) else ()
+                  for counts in state._known)
     return BurracoObservation(
         seat=seat, players=n, rule_set=state._opts.rule_set, phase=state.phase,
         current_player=state.current_player(), hand_number=state._hand_no, dealer=state._dealer,
