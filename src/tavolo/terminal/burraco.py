@@ -10,6 +10,7 @@ move is explained and nothing is played.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -21,6 +22,7 @@ from tavolo.engine.errors import ActionError
 from tavolo.engine.play import new_seed
 from tavolo.engine.record import GameRecord
 from tavolo.games.burraco import BurracoGame, BurracoState
+from tavolo.games.burraco.actions import DRAW
 from tavolo.games.burraco.melds import meld_text
 from tavolo.games.burraco.notation import MOVES_HELP, parse_move
 from tavolo.games.burraco.observation import BurracoObservation
@@ -107,9 +109,13 @@ class TerminalBurraco:
             except ActionError as exc:
                 self.console.print(f"[red]{exc}[/]")
                 continue
+            before = Counter(state.observation(self.seat).hand)
             for action in actions:
                 record.actions.append(state.action_to_string(action))
                 state.apply(action)
+            if actions == [DRAW]:
+                drawn = Counter(state.observation(self.seat).hand) - before
+                self.console.print(f"You drew [bold]{fr.names(drawn.elements())}[/]")
             return True
 
     # --- drawing the table -----------------------------------------------------------------------
