@@ -9,7 +9,8 @@ import pytest
 from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
 from tavolo.engine.play import play
-from tavolo.engine.record import GameRecord, replay
+from tavolo.engine.record import GameRecord
+from tavolo.games import replay
 from tavolo.games import make_game_from_json
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.notation import parse_move

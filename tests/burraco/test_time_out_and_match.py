@@ -7,7 +7,8 @@ import pytest
 
 from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.play import play
-from tavolo.engine.record import GameRecord, replay
+from tavolo.engine.record import GameRecord
+from tavolo.games import replay
 from tavolo.bots.random_bot import RandomBot
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import TIME_OUT

@@ -3,15 +3,14 @@
 A record holds the game name, its options, who sat where, the seed of the
 chance events, every action in notation (and the arbiter's events such as a
 time-out), and the result. ``replay`` rebuilds the game from them and checks
-the result::
+the result (``tavolo.games.replay`` finds the game by its name)::
 
-    >>> import random
     >>> from tavolo.games import make_game
     >>> from tavolo.engine.play import play
     >>> from tavolo.bots.random_bot import RandomBot
     >>> game = make_game("burraco", players=2, target=None)
     >>> record = play(game, [RandomBot(seed=1), RandomBot(seed=2)], seed=5)
-    >>> replay(record).returns() == record.result
+    >>> replay(record, game).returns() == record.result
     True
 """
 
@@ -23,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tavolo.engine.game import State, resolve_chance
+from tavolo.engine.game import Game, State, resolve_chance
 
 
 class ReplayError(ValueError):
@@ -57,15 +56,14 @@ class GameRecord:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
-def replay(record: GameRecord, upto: int | None = None) -> State:
-    """The state after the record's first ``upto`` actions (all by default).
+def replay(record: GameRecord, game: Game, upto: int | None = None) -> State:
+    """The state of ``game`` after the record's first ``upto`` actions (all by default).
 
     Raises :class:`ReplayError` naming the action number when an action does
     not apply, and when a complete replay does not reach the recorded result.
     """
-    from tavolo.games import make_game_from_json
-
-    game = make_game_from_json(record.game, record.options)
+    if game.name != record.game or game.options_json() != record.options:
+        raise ReplayError(f"the record is of {record.game} {record.options}, not of {game!r}")
     state = game.new_initial_state()
     rng = random.Random(record.seed)
     actions = record.actions if upto is None else record.actions[:upto]

@@ -10,7 +10,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from tavolo.engine.game import Game
+from tavolo.engine.game import Game, State
+from tavolo.engine.record import GameRecord
+from tavolo.engine.record import replay as replay_game
 
 _GAMES = {
     "burraco": "tavolo.games.burraco",
@@ -36,3 +38,8 @@ def make_game(name: str, **options: Any) -> Game:
 def make_game_from_json(name: str, options: dict[str, Any]) -> Game:
     """A game by name from options written by ``Game.options_json``."""
     return _module(name).game_from_options_json(options)
+
+
+def replay(record: GameRecord, upto: int | None = None) -> State:
+    """Replay a record of any game Tavolo plays (see :func:`tavolo.engine.record.replay`)."""
+    return replay_game(record, make_game_from_json(record.game, record.options), upto)
