@@ -23,36 +23,36 @@ RUNS = 5
 
 
 def random_hands(players: int, hands: int, seed: int) -> tuple[float, int, int]:
-    """Seconds, decisions and turns for ``hands`` hands of random play."""
-    game = make_game("fibur", players=players, target=None)
-    rng = random.Random(seed)
-    decisions = turns = 0
-    start = time.perf_counter()
-    for _ in range(hands):
-        state = game.new_initial_state()
-        state.apply_chance(state.sample_chance(rng))
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-            if action in (DRAW, TAKE):
-                turns += 1
-            state.apply(action)
-            decisions += 1
-    return time.perf_counter() - start, decisions, turns
+    """Seconds, decisions and turns for ``hands`` hands of uniformly random play."""
+    rng = random.Random(seed + 1000)
+    return _play_hands(players, hands, seed, lambda state: _uniform(state.legal_actions(), rng))
 
 
 def bot_hands(players: int, hands: int, seed: int) -> tuple[float, int, int]:
-    game = make_game("fibur", players=players, target=None)
-    rng = random.Random(seed)
+    """The same with the simple bot in every seat, choosing from its observation."""
     bots = [SimpleBurracoBot(seed + s) for s in range(players)]
+
+    def choose(state):
+        seat = state.current_player()
+        return bots[seat].choose(state.observation(seat), state.legal_actions())
+
+    return _play_hands(players, hands, seed, choose)
+
+
+def _uniform(legal: list[int], rng: random.Random) -> int:
+    return legal[int(rng.random() * len(legal))]
+
+
+def _play_hands(players: int, hands: int, seed: int, choose) -> tuple[float, int, int]:
+    game = make_game("fibur", players=players, target=None)
+    deals = random.Random(seed)
     decisions = turns = 0
     start = time.perf_counter()
     for _ in range(hands):
         state = game.new_initial_state()
-        state.apply_chance(state.sample_chance(rng))
+        state.apply_chance(state.sample_chance(deals))
         while not state.is_terminal():
-            seat = state.current_player()
-            action = bots[seat].choose(state.observation(seat), state.legal_actions())
+            action = choose(state)
             if action in (DRAW, TAKE):
                 turns += 1
             state.apply(action)
