@@ -3,9 +3,12 @@ options) makes :class:`State` objects that are played by integer actions.
 
 The split follows OpenSpiel's Game/State: a state knows whose turn it is, the
 legal actions, how to apply one, when play is over and what each seat earned;
-``observation(seat)`` gives only what that seat may know. Chance is explicit:
-at a chance node (a shuffle) the caller draws an outcome with its own seeded
-``random.Random`` and applies it, so a seed reproduces a game exactly.
+``observation(seat)`` gives only what that seat may know, and
+``Game.sample_hidden_state`` deals the cards that seat cannot see, for search.
+Chance is explicit: at a chance node the caller draws an outcome with its own
+seeded ``random.Random`` and applies it, so a seed reproduces a game exactly.
+A chance node is any shuffle: the deal of each hand, and also one in the
+middle of a hand (Scala 40 reshuffles the discard pile when the stock ends).
 
 Every action has a stable integer id (for learning agents and fast search) and
 a readable notation (for people and game records)::
@@ -25,7 +28,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -59,6 +64,22 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Rebuild a state written by :meth:`State.to_json`."""
+
+    @abstractmethod
+    def sample_hidden_state(self, observation: Any, rng: random.Random) -> State:
+        """A full state whose observation for ``observation``'s seat is exactly
+        ``observation``, the cards that seat cannot see dealt at random (for
+        search by determinization)."""
+
+    @property
+    @abstractmethod
+    def deck(self) -> tuple[int, ...]:
+        """Every card the game is played with, as a multiset of card ids."""
+
+    @cached_property
+    def deck_counts(self) -> Counter[int]:
+        """How many of each card the deck holds: every state holds exactly these."""
+        return Counter(self.deck)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON data, enough for :func:`tavolo.games.make_game_from_json`."""
@@ -126,14 +147,51 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State: ...
 
+    @abstractmethod
+    def all_cards(self) -> Counter[int]:
+        """Every card in play, wherever it is (hands, stock, table, tricks won):
+        always ``game.deck_counts``."""
+
     def legal_action_strings(self) -> list[str]:
         return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def parse_move(self, text: str) -> list[int]:
+        """The actions a person's typed move makes: one by default; a game whose
+        people say several actions at once (a long Burraco opening) overrides it.
+        Raises like :meth:`parse_action`."""
+        return [self.parse_action(text)]
 
     def apply_text(self, text: str) -> int:
         """Parse ``text`` and apply it; returns the action id."""
         action = self.parse_action(text)
         self.apply(action)
         return action
+
+
+class CardGame(Game):
+    """A game built from one frozen options object that names its ``players``;
+    subclasses say which state class plays it (``state_type``) and which
+    options class it takes (``options_type``)."""
+
+    state_type: ClassVar[type[State]]
+    options_type: ClassVar[type]
+
+    def __init__(self, options: Any = None) -> None:
+        self._options = options if options is not None else self.options_type()
+
+    @property
+    def options(self) -> Any:
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        return self._options.players
+
+    def new_initial_state(self) -> State:
+        return self.state_type(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._options})"
 
 
 def resolve_chance(state: State, rng: random.Random) -> None:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cached_property
 from typing import Any
 
 from tavolo.cards.decks import french_deck
-from tavolo.engine.game import Game
+from tavolo.engine.game import CardGame
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.rules import BurracoOptions
 from tavolo.games.burraco.state import BurracoState
 
 
-class BurracoGame(Game):
+class BurracoGame(CardGame):
     """Burraco for 2 to 6 players under one rule set.
 
         >>> BurracoGame(BurracoOptions(players=5)).deck.__len__()
@@ -21,17 +20,12 @@ class BurracoGame(Game):
     """
 
     name = "burraco"
-
-    def __init__(self, options: BurracoOptions | None = None) -> None:
-        self._options = options or BurracoOptions()
+    state_type = BurracoState
+    options_type = BurracoOptions
 
     @property
     def options(self) -> BurracoOptions:
         return self._options
-
-    @property
-    def num_players(self) -> int:
-        return self._options.players
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -54,10 +48,6 @@ class BurracoGame(Game):
     def deck(self) -> tuple[int, ...]:
         """Two French decks with four jokers; three for 5 and 6 players."""
         return french_deck(decks=self._options.decks, jokers_per_deck=2)
-
-    @cached_property
-    def deck_counts(self) -> Counter[int]:
-        return Counter(self.deck)
 
     def __repr__(self) -> str:
         o = self._options

@@ -31,10 +31,11 @@ from typing import NamedTuple
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.cards import POINTS, TWOS, WILD, WILDS
+from tavolo.games.rummy.reading import ace_as_written, group_candidate, number_variants, run_candidates
+from tavolo.games.rummy.sequences import HIGH_ACE, natural_span, position_card, span_ok
 
 NO_WILD = -1
 MAX_GROUP_NATURALS = 8
-HIGH_ACE = 14
 
 
 class Run(NamedTuple):
@@ -65,11 +66,6 @@ NOT_BURRACO, DIRTY, SEMICLEAN, CLEAN = range(4)
 KIND_NAMES = ("", "sporco", "semipulito", "pulito")
 KIND_BONUS = (0, 100, 150, 200)
 BURRACO_SIZE = 7
-
-
-def position_card(suit: int, position: int) -> int:
-    """The natural card on ``position`` (1..14) of a run of ``suit``."""
-    return fr.card(fr.ACE if position == HIGH_ACE else position, suit)
 
 
 def natural_two(suit: int) -> int:
@@ -160,9 +156,7 @@ def is_valid(meld: Meld) -> bool:
     """Whether a meld value obeys every rule of its shape (for loaded data)."""
     if type(meld) is Run:
         s, lo, hi, wild, gap = meld
-        if not (0 <= s < 4 and 1 <= lo and hi <= HIGH_ACE and hi - lo >= 1):
-            return False
-        if lo == 1 and hi == HIGH_ACE:
+        if not (0 <= s < 4 and span_ok(lo, hi) and hi - lo >= 1):
             return False
         if wild == NO_WILD:
             return gap == 0 and hi - lo >= 2
@@ -196,19 +190,8 @@ def attachments(meld: Meld) -> tuple[Attachment, ...]:
     found = _ATTACH_CACHE.get(meld)
     if found is None:
         options = _run_options(meld) if type(meld) is Run else _group_options(meld)
-        found = _ATTACH_CACHE[meld] = _with_variants(options)
+        found = _ATTACH_CACHE[meld] = number_variants(options)
     return found
-
-
-def _with_variants(options: list[tuple[int, int, Meld]]) -> tuple[Attachment, ...]:
-    by_card: dict[int, list[tuple[int, Meld]]] = {}
-    for card, tag, after in options:
-        by_card.setdefault(card, []).append((tag, after))
-    out = []
-    for card in sorted(by_card):
-        for variant, (_, after) in enumerate(sorted(by_card[card], key=lambda t: t[0])):
-            out.append((card, variant, after))
-    return tuple(out)
 
 
 def _run_options(run: Run) -> list[tuple[int, int, Meld]]:
@@ -217,14 +200,14 @@ def _run_options(run: Run) -> list[tuple[int, int, Meld]]:
     out: list[tuple[int, int, Meld]] = []
     free = wild >= 0 and gap == 0
     # A natural next to either end (the ace only once: never both 1 and 14).
-    if lo > 1 and not (lo == 2 and hi == HIGH_ACE):
+    if span_ok(lo - 1, hi):
         out.append((position_card(s, lo - 1), 0, Run(s, lo - 1, hi, wild, gap)))
-    if hi < HIGH_ACE and not (lo == 1 and hi == 13):
+    if span_ok(lo, hi + 1):
         out.append((position_card(s, hi + 1), 1, Run(s, lo, hi + 1, wild, gap)))
     if free:  # a natural two places away: the free wild takes the place between (art. 5)
-        if lo > 2 and not (lo == 3 and hi == HIGH_ACE):
+        if span_ok(lo - 2, hi):
             out.append((position_card(s, lo - 2), 0, _normal_run(s, lo - 2, hi, wild, lo - 1)))
-        if hi < 13 and not (lo == 1 and hi == 12):
+        if span_ok(lo, hi + 2):
             out.append((position_card(s, hi + 2), 1, Run(s, lo, hi + 2, wild, hi + 1)))
     if wild >= 0 and gap:  # the natural a fixed wild stands for frees it
         freed = Run(s, lo, hi, wild, 0)
@@ -289,25 +272,11 @@ def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) ->
     """
     found = readings(cards, stands_for)
     if len(found) > 1:
-        found = _as_written(cards, found)
+        found = ace_as_written(cards, found, WILD, lambda m: type(m) is Run and m.lo == 1,
+                               lambda m: type(m) is Run and m.hi == HIGH_ACE)
     if len(found) > 1:
         raise AmbiguousMeldError(cards, [meld_text(m) for m in found])
     return found[0] if found else None
-
-
-def _as_written(cards: Sequence[int], found: list[Meld]) -> list[Meld]:
-    """Keep the readings that put the ace where it is written: first = low, last = high."""
-    naturals = [i for i, c in enumerate(cards) if not WILD[c]]
-    aces = [i for i in naturals if fr.rank(cards[i]) == fr.ACE]
-    if not aces:
-        return found
-    if aces[0] == naturals[0]:
-        kept = [m for m in found if type(m) is Run and m.lo == 1]
-    elif aces[0] == naturals[-1]:
-        kept = [m for m in found if type(m) is Run and m.hi == HIGH_ACE]
-    else:
-        kept = []
-    return kept or found
 
 
 def readings(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> list[Meld]:
@@ -324,52 +293,36 @@ def readings(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> 
 
 
 def _group_readings(cards: Sequence[int], declared: dict[int, int]) -> list[Meld]:
-    wild_idx = [i for i, c in enumerate(cards) if WILD[c]]
-    naturals = [c for c in cards if not WILD[c]]
-    if len(wild_idx) > 1 or not naturals:
+    found = group_candidate(cards, WILD)
+    if found is None:
         return []
-    rank = fr.rank(naturals[0])
-    if any(fr.rank(c) != rank for c in naturals) or any(declared.get(i, rank) not in (rank, 0) for i in wild_idx):
+    rank, counts, wild_i = found
+    if wild_i is not None and declared.get(wild_i, rank) not in (rank, 0):
         return []
-    counts = tuple(sum(1 for c in naturals if fr.suit(c) == s) for s in fr.SUITS)
-    group = Group(rank, counts, cards[wild_idx[0]] if wild_idx else NO_WILD)
+    group = Group(rank, counts, NO_WILD if wild_i is None else cards[wild_i])
     return [group] if is_valid(group) else []
 
 
 def _run_readings(cards: Sequence[int], declared: dict[int, int]) -> list[tuple[Meld, bool]]:
     """Readings as runs, each flagged when an undeclared pinella of the run's
     suit is read as the wild (dropped when it can be read as natural)."""
-    suited = [fr.suit(c) for c in cards if not WILD[c]]
-    if not suited or any(s != suited[0] for s in suited):
-        return []
-    s = suited[0]
+    def natural_pinella(i: int, card: int, suit: int) -> bool:
+        return card == TWOS[suit] and i not in declared  # not one declared as standing for a rank
+
     out = []
-    wild_choices = [i for i, c in enumerate(cards) if WILD[c]]
-    for wild_i in [None, *wild_choices]:
-        rest = [(i, c) for i, c in enumerate(cards) if i != wild_i]
-        if any(WILD[c] and (c != TWOS[s] or i in declared) for i, c in rest):
-            continue  # a second wild, or a pinella declared as standing for a rank
+    for s, wild_i, positions in run_candidates(cards, WILD, natural_pinella):
         wild = NO_WILD if wild_i is None else cards[wild_i]
-        for positions in _position_choices([c for _, c in rest]):
-            run = _run_from_positions(s, positions, wild, declared.get(wild_i) or None)
-            if run is not None:
-                out.append((run, run.wild == TWOS[s] and wild_i not in declared))
+        run = _run_from_positions(s, positions, wild, declared.get(wild_i) or None)
+        if run is not None:
+            out.append((run, run.wild == TWOS[s] and wild_i not in declared))
     return out
 
 
-def _position_choices(naturals: list[int]) -> list[list[int]]:
-    base = [1 if fr.rank(c) == fr.ACE else fr.rank(c) for c in naturals]
-    choices = [sorted(base)]
-    if fr.ACE in [fr.rank(c) for c in naturals]:
-        choices.append(sorted(HIGH_ACE if p == 1 else p for p in base))
-    return choices
-
-
 def _run_from_positions(s: int, positions: list[int], wild: int, declared: int | None) -> Run | None:
-    if len(set(positions)) != len(positions) or (1 in positions and HIGH_ACE in positions):
+    span = natural_span(positions)
+    if span is None:
         return None
-    lo, hi = positions[0], positions[-1]
-    holes = [p for p in range(lo, hi + 1) if p not in positions]
+    lo, hi, holes = span
     if wild < 0:
         ok = not holes and hi - lo >= 2
         return Run(s, lo, hi) if ok else None

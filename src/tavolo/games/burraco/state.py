@@ -179,6 +179,12 @@ class BurracoState(State):
 
         return parse_action(self, text)
 
+    def parse_move(self, text: str) -> list[int]:
+        """A long opening or several attachments typed at once, as its actions."""
+        from tavolo.games.burraco.notation import parse_move
+
+        return parse_move(self, text)
+
     def to_json(self) -> dict[str, Any]:
         from tavolo.games.burraco.serial import state_to_json
 
