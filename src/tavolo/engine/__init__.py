@@ -9,10 +9,10 @@ from tavolo.engine.errors import (
     NotationError,
     Rule,
 )
-from tavolo.engine.game import CHANCE, TERMINAL, CardGame, Game, State, resolve_chance, shuffled
+from tavolo.engine.game import CHANCE, TERMINAL, CardGame, DealtState, Game, State, resolve_chance, shuffled
 from tavolo.engine.record import GameRecord, replay
 
 __all__ = [
-    "CHANCE", "TERMINAL", "ActionError", "Agent", "CardGame", "AmbiguousActionError", "Game", "GameRecord",
+    "CHANCE", "TERMINAL", "ActionError", "Agent", "CardGame", "DealtState", "AmbiguousActionError", "Game", "GameRecord",
     "IllegalActionError", "NotationError", "Rule", "State", "replay", "resolve_chance", "shuffled",
 ]

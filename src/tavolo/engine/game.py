@@ -168,6 +168,29 @@ class State(ABC):
         return action
 
 
+class DealtState(State):
+    """A state whose chance nodes deal the whole deck: the caller's outcome is a
+    deck order (bottom card first) that :meth:`_deal` lays out."""
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """A shuffled deck, bottom card first."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        return shuffled(self.game.deck, rng)
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Deal from ``outcome``, a deck order (bottom card first)."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        if Counter(outcome) != self.game.deck_counts:
+            raise ValueError("a deal must use exactly the cards of the deck")
+        self._deal(list(outcome))
+
+    @abstractmethod
+    def _deal(self, order: list[int]) -> None:
+        """Lay out a hand (the hands, the stock ...) from a deck order."""
+
+
 class CardGame(Game):
     """A game built from one frozen options object that names its ``players``;
     subclasses say which state class plays it (``state_type``) and which

@@ -15,7 +15,10 @@ from tavolo.engine.record import GameRecord
 from tavolo.engine.record import replay as replay_game
 
 _GAMES = {
+    "briscola": "tavolo.games.briscola",
     "burraco": "tavolo.games.burraco",
+    "scala40": "tavolo.games.scala40",
+    "tressette": "tavolo.games.tressette",
 }
 
 

@@ -18,12 +18,11 @@ partita") or after a time-out.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError
-from tavolo.engine.game import CHANCE, TERMINAL, State, shuffled
+from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ADJ, ATTACH_BASE, DISCARD_BASE, DRAW, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3, OPEN_BASE, TAKE,
@@ -49,7 +48,7 @@ _BITS = [0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c 
 """Positions a card takes in its suit's run mask: the ace both 1 and 14."""
 
 
-class BurracoState(State):
+class BurracoState(DealtState):
     """A Burraco match in progress. ``apply`` changes it; ``clone`` copies it."""
 
     __slots__ = (
@@ -144,20 +143,6 @@ class BurracoState(State):
             self._draw()
         else:
             self._take()
-
-    def sample_chance(self, rng: random.Random) -> list[int]:
-        """A shuffled deck, bottom card first."""
-        if self._phase != DEAL:
-            raise ValueError("not a chance node: the cards are already dealt")
-        return shuffled(self.game.deck, rng)
-
-    def apply_chance(self, outcome: list[int]) -> None:
-        """Deal the hand from ``outcome``, a deck order (bottom card first)."""
-        if self._phase != DEAL:
-            raise ValueError("not a chance node: the cards are already dealt")
-        if Counter(outcome) != self.game.deck_counts:
-            raise ValueError("a deal must use exactly the cards of the deck")
-        self._deal(list(outcome))
 
     def returns(self) -> list[float]:
         if self._opts.target is None:

@@ -1,0 +1,27 @@
+"""What every trick-taking game is as a :class:`~tavolo.engine.game.Game`:
+states saved and loaded by :mod:`~tavolo.games.trick_taking.serial`, hidden
+cards dealt by :mod:`~tavolo.games.trick_taking.hidden`."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tavolo.engine.game import CardGame
+from tavolo.games.trick_taking import hidden, serial
+from tavolo.games.trick_taking.state import TrickState
+
+
+class TrickGame(CardGame):
+    """A trick-taking game; subclasses name it and set ``state_type``,
+    ``options_type``, ``deck`` and ``num_actions``."""
+
+    num_actions: ClassVar[int]
+
+    def num_distinct_actions(self) -> int:
+        return self.num_actions
+
+    def state_from_json(self, data: dict[str, Any]) -> TrickState:
+        return serial.state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> TrickState:
+        return hidden.sample_hidden_state(self, observation, rng)
