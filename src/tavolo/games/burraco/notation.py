@@ -31,11 +31,9 @@ cards to one meld (``attach 8h 9h to 2``): :func:`parse_move` turns such a
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from tavolo.cards import CardNotationError
 from tavolo.cards import french as fr
 from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
 from tavolo.games.burraco import rulebook
@@ -45,6 +43,7 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
 from tavolo.games.burraco.melds import AmbiguousMeldError, Meld, attachments, meld_text, read_meld, variant_label
+from tavolo.games.rummy.notation import attach_args, card, cards_declared, pick, split_move
 
 if TYPE_CHECKING:
     from tavolo.games.burraco.state import BurracoState
@@ -58,7 +57,7 @@ VERBS = {
     "time-out": "time-out", "timeout": "time-out",
 }
 MOVES_HELP = "moves are draw, take, open <cards>, attach <card> to <meld>, discard <card>"
-_DECLARED = re.compile(r"^(.+?)\((\w+)\)$")
+QUALIFIERS = ("low", "high", "natural", "wild")
 
 
 def action_text(state: BurracoState, action: int) -> str:
@@ -84,7 +83,7 @@ def _side_melds(state: BurracoState) -> list[Meld]:
 
 def parse_action(state: BurracoState, text: str) -> int:
     """The one action ``text`` names in ``state``."""
-    verb, args = _split(text)
+    verb, args = split_move(text, VERBS, MOVES_HELP)
     if verb in ("draw", "take", "time-out"):
         if args:
             raise NotationError(text, f"'{verb}' takes nothing after it")
@@ -94,7 +93,7 @@ def parse_action(state: BurracoState, text: str) -> int:
     if verb == "discard":
         if len(args) != 1:
             raise NotationError(text, "discard one card, e.g. 'discard Qs'")
-        return _pick(state, text, [DISCARD_BASE + _card(text, args[0])])
+        return _pick(state, text, [DISCARD_BASE + card(text, args[0])])
     if verb == "open":
         cards, declared = _cards_declared(text, args)
         if len(cards) != 3:
@@ -110,7 +109,7 @@ def parse_action(state: BurracoState, text: str) -> int:
 def parse_move(state: BurracoState, text: str) -> list[int]:
     """The actions a person's move makes: one, or several for a long opening
     or several cards attached to one meld. Raises like :func:`parse_action`."""
-    verb, args = _split(text)
+    verb, args = split_move(text, VERBS, MOVES_HELP)
     if verb == "open":
         cards, declared = _cards_declared(text, args)
         if len(cards) > 3:
@@ -147,58 +146,12 @@ def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld | None:
 
 # --- reading the parts ----------------------------------------------------------------------
 
-def _split(text: str) -> tuple[str, list[str]]:
-    words = text.replace(",", " ").split()
-    if not words:
-        raise NotationError(text, f"empty move; {MOVES_HELP}")
-    verb = VERBS.get(words[0].lower())
-    if verb is None:
-        raise NotationError(text, f"unknown move {words[0]!r}; {MOVES_HELP}")
-    return verb, words[1:]
-
-
-def _card(text: str, token: str) -> int:
-    try:
-        return fr.parse(token)
-    except CardNotationError as exc:
-        raise NotationError(text, str(exc)) from None
-
-
 def _cards_declared(text: str, tokens: list[str]) -> tuple[list[int], dict[int, int]]:
-    """Cards, and for wilds written ``*(Q)`` or ``2h(w)`` the rank declared (0: none)."""
-    cards, declared = [], {}
-    for i, token in enumerate(tokens):
-        match = _DECLARED.match(token)
-        card = _card(text, match.group(1) if match else token)
-        if match:
-            if not WILD[card]:
-                raise NotationError(text, f"only a wild may say what it stands for, not {token!r}")
-            said = match.group(2)
-            declared[i] = 0 if said.lower() == "w" else _rank(text, said)
-        cards.append(card)
-    if not cards:
-        raise NotationError(text, "name the cards, e.g. 'open 5h 6h 7h'")
-    return cards, declared
-
-
-def _rank(text: str, token: str) -> int:
-    try:
-        return fr.parse_rank(token)
-    except CardNotationError as exc:
-        raise NotationError(text, str(exc)) from None
+    return cards_declared(text, tokens, WILD, "open 5h 6h 7h")
 
 
 def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
-    words = [w for w in args if w.lower() not in ("to", "a", "on")]
-    qualifier = ""
-    if words and words[-1].lower() in ("low", "high", "natural", "wild"):
-        qualifier = words.pop().lower()
-    if len(words) < 2 or not words[-1].isdigit():
-        raise NotationError(text, "say the card and the meld number, e.g. 'attach 8h to 2'")
-    slot = int(words[-1]) - 1
-    if not 0 <= slot < MAX_MELDS:
-        raise NotationError(text, f"meld numbers run from 1, not {words[-1]}")
-    return [_card(text, w) for w in words[:-1]], slot, qualifier
+    return attach_args(text, args, QUALIFIERS, MAX_MELDS)
 
 
 # --- choosing among readings ---------------------------------------------------------------
@@ -231,16 +184,9 @@ def _attach_one(state: BurracoState, text: str, card: int, slot: int, qualifier:
 
 
 def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
-    legal = set(state.legal_actions())
-    allowed = [a for a in candidates if a in legal]
-    if len(allowed) == 1:
-        return allowed[0]
-    if len(allowed) > 1:
-        raise AmbiguousActionError(text, [action_text(state, a) for a in allowed])
     from tavolo.games.burraco.explain import explain_illegal
 
-    rule, detail = explain_illegal(state, candidates[0])
-    raise IllegalActionError(text, rule, detail)
+    return pick(state, text, candidates, explain_illegal)
 
 
 # --- moves of several actions ------------------------------------------------------------------

@@ -1,0 +1,157 @@
+"""Scala 40's action ids: a fixed space, the same for every table.
+
+A turn is a sequence of small actions (FISCA art. 5):
+
+* ``DRAW`` (pescare) the top card of the stock (tallone), or ``TAKE``
+  (raccogliere) the last card discarded to the pozzo;
+* ``MELD`` (calare) a whole sequence or combination, one of the
+  :data:`TEMPLATES` (every meld art. 3 allows);
+* ``ATTACH`` (attaccare) one card to table meld ``slot``, anyone's, with
+  ``variant`` telling apart the two ends it may join;
+* ``SWAP`` (sostituire il jolly) a natural card from the hand for the joker of
+  table meld ``slot``, the joker going to the hand;
+* ``DISCARD`` (scartare) a card, which ends the turn.
+
+    >>> decode(DRAW), decode(discard_action(52))
+    (('draw',), ('discard', 52))
+    >>> decode(attach_action(slot=3, card=9, variant=1)), decode(swap_action(slot=0, card=5))
+    (('attach', 3, 9, 1), ('swap', 0, 5))
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from tavolo.cards import french as fr
+from tavolo.games.rummy.sequences import HIGH_ACE
+from tavolo.games.scala40.cards import JOKER, NUM_TYPES
+from tavolo.games.scala40.melds import Group, Meld, Run, is_valid, meld_cards, opening_value
+
+MAX_MELDS = 36
+"""Most melds the table can hold: 108 cards in threes."""
+
+
+class Template(NamedTuple):
+    """A meld that can be laid down, its cards and its opening value."""
+
+    meld: Meld
+    cards: tuple[int, ...]
+    value: int
+
+
+def _melds() -> list[Meld]:
+    out: list[Meld] = []
+    for s in fr.SUITS:
+        for lo in range(1, HIGH_ACE - 1):
+            for hi in range(lo + 2, HIGH_ACE + 1):
+                out += [m for m in (Run(s, lo, hi, p) for p in (0, *range(lo, hi + 1))) if is_valid(m)]
+    for rank in range(1, 14):
+        for size, joker in ((3, False), (4, False), (2, True), (3, True)):
+            out += [Group(rank, sum(1 << s for s in suits), joker) for suits in combinations(fr.SUITS, size)]
+    return out
+
+
+TEMPLATES: tuple[Template, ...] = tuple(Template(m, tuple(meld_cards(m)), opening_value(m)) for m in _melds())
+TEMPLATE_INDEX: dict[Meld, int] = {t.meld: i for i, t in enumerate(TEMPLATES)}
+
+DRAW = 0
+TAKE = 1
+DISCARD_BASE = 2
+MELD_BASE = DISCARD_BASE + NUM_TYPES
+ATTACH_BASE = MELD_BASE + len(TEMPLATES)
+SWAP_BASE = ATTACH_BASE + MAX_MELDS * NUM_TYPES * 2
+NUM_ACTIONS = SWAP_BASE + MAX_MELDS * JOKER
+
+
+def discard_action(card: int) -> int:
+    return DISCARD_BASE + card
+
+
+def meld_action(template: int) -> int:
+    return MELD_BASE + template
+
+
+def attach_action(slot: int, card: int, variant: int) -> int:
+    return ATTACH_BASE + (slot * NUM_TYPES + card) * 2 + variant
+
+
+def swap_action(slot: int, card: int) -> int:
+    return SWAP_BASE + slot * JOKER + card
+
+
+def decode(action: int) -> tuple:
+    """``('draw',)``, ``('take',)``, ``('discard', card)``, ``('meld', template)``,
+    ``('attach', slot, card, variant)`` or ``('swap', slot, card)``; ``ValueError``
+    for an id outside the space."""
+    if action == DRAW:
+        return ("draw",)
+    if action == TAKE:
+        return ("take",)
+    if DISCARD_BASE <= action < MELD_BASE:
+        return ("discard", action - DISCARD_BASE)
+    if MELD_BASE <= action < ATTACH_BASE:
+        return ("meld", action - MELD_BASE)
+    if ATTACH_BASE <= action < SWAP_BASE:
+        slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
+        return ("attach", slot, *divmod(rest, 2))
+    if SWAP_BASE <= action < NUM_ACTIONS:
+        return ("swap", *divmod(action - SWAP_BASE, JOKER))
+    raise ValueError(f"{action} is not a Scala 40 action id (0..{NUM_ACTIONS - 1})")
+
+
+# --- the melds a hand can lay down ---------------------------------------------------------------
+
+_SPANS = [(lo, hi, sum(1 << p for p in range(lo, hi + 1)))
+          for lo in range(1, HIGH_ACE - 1) for hi in range(lo + 2, HIGH_ACE + 1)]
+_RUN_ID = {(m.suit, m.lo, m.hi, m.joker): i for i, (m, _, _) in enumerate(TEMPLATES) if type(m) is Run}
+_GROUP_IDS = {(rank, held, joker): [i for i, (m, _, _) in enumerate(TEMPLATES)
+                                    if type(m) is Group and m.rank == rank and m.joker == joker
+                                    and m.suits & held == m.suits]
+              for rank in range(1, 14) for held in range(16) for joker in (False, True)}
+
+
+def position_mask(counts: list[int], suit: int) -> int:
+    """Positions (bits 1..14) of the naturals of ``suit`` a hand holds: an ace both 1 and 14."""
+    mask = 0
+    base = suit * 13
+    for r in range(13):
+        if counts[base + r]:
+            mask |= 1 << (r + 1)
+    if mask & 2:
+        mask |= 1 << HIGH_ACE
+    return mask
+
+
+def melds_in(counts: list[int]) -> list[int]:
+    """Every template a hand (card counts) can lay down.
+
+    >>> hand = [0] * 53
+    >>> for c in fr.parse_many("5h 6h 7h Kd Kc *"): hand[c] += 1
+    >>> sorted(len(TEMPLATES[t].cards) for t in melds_in(hand))[:4]
+    [3, 3, 3, 3]
+    """
+    jokers = counts[JOKER]
+    out: list[int] = []
+    for s in fr.SUITS:
+        mask = position_mask(counts, s)
+        if bin(mask).count("1") < 3 - (jokers > 0):
+            continue
+        for lo, hi, span in _SPANS:
+            missing = span & ~mask
+            if not missing:
+                run = _RUN_ID.get((s, lo, hi, 0))
+                if run is not None:
+                    out.append(run)
+                if jokers:
+                    out += [_RUN_ID[s, lo, hi, p] for p in range(lo, hi + 1) if (s, lo, hi, p) in _RUN_ID]
+            elif jokers and not missing & (missing - 1):
+                run = _RUN_ID.get((s, lo, hi, missing.bit_length() - 1))
+                if run is not None:
+                    out.append(run)
+    for rank in range(1, 14):
+        held = sum(1 << s for s in fr.SUITS if counts[s * 13 + rank - 1])
+        out += _GROUP_IDS[rank, held, False]
+        if jokers:
+            out += _GROUP_IDS[rank, held, True]
+    return out

@@ -1,0 +1,47 @@
+"""The Scala 40 game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.cards.decks import french_deck
+from tavolo.engine.game import CardGame
+from tavolo.games.scala40.actions import NUM_ACTIONS
+from tavolo.games.scala40.rules import Scala40Options
+from tavolo.games.scala40.state import Scala40State
+
+
+class Scala40Game(CardGame):
+    """Scala 40 for 2 to 6 players: two French decks with four jokers (art. 1.1).
+
+    >>> len(Scala40Game().deck)
+    108
+    """
+
+    name = "scala40"
+    state_type = Scala40State
+    options_type = Scala40Options
+    deck = french_deck(decks=2, jokers_per_deck=2)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def state_from_json(self, data: dict[str, Any]) -> Scala40State:
+        from tavolo.games.scala40.serial import state_from_json
+
+        return state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> Scala40State:
+        """A full state consistent with what ``observation``'s seat knows."""
+        from tavolo.games.scala40.hidden import sample_hidden_state
+
+        return sample_hidden_state(self, observation, rng)
+
+
+def make_game(**options: Any) -> Scala40Game:
+    """A Scala 40 game with its options (see :class:`Scala40Options`) as keywords."""
+    return Scala40Game(Scala40Options(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> Scala40Game:
+    return Scala40Game(Scala40Options(**data))

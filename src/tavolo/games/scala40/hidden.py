@@ -1,0 +1,59 @@
+"""Determinization: a full Scala 40 state consistent with what one seat knows.
+
+The cards the seat has not seen (the other hands, the stock, the pozzo under
+its top card) are dealt at random, keeping every count, the table, the top of
+the pozzo and the cards the player on turn is known to hold (the card he took
+from the pozzo, a joker he took off the table).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from tavolo.engine.game import shuffled
+from tavolo.games.scala40.melds import cards_of
+from tavolo.games.scala40.observation import Scala40Observation
+from tavolo.games.scala40.state import PHASE_NAMES, Scala40State
+
+if TYPE_CHECKING:
+    from tavolo.games.scala40.game import Scala40Game
+
+
+def sample_hidden_state(game: Scala40Game, obs: Scala40Observation, rng: random.Random) -> Scala40State:
+    """A state whose observation for ``obs.seat`` is exactly ``obs``."""
+    if obs.phase not in ("draw", "play"):
+        raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
+    s = Scala40State(game)
+    _copy_public(s, obs)
+    on_turn = obs.current_player
+    shown = list(obs.owed) if on_turn != obs.seat else []
+    unseen = game.deck_counts.copy()
+    unseen.subtract(obs.hand)
+    unseen.subtract(cards_of(obs.table))
+    unseen.subtract(shown)
+    if obs.pile_top >= 0:
+        unseen.subtract([obs.pile_top])
+    if min(unseen.values(), default=0) < 0:
+        raise ValueError("the observation shows more copies of a card than the deck holds")
+    pool = shuffled(sorted(unseen.elements()), rng)
+    for seat in range(obs.players):
+        known = list(obs.hand) if seat == obs.seat else (shown if seat == on_turn else [])
+        for card in known + [pool.pop() for _ in range(obs.hand_sizes[seat] - len(known))]:
+            s._hands[seat][card] += 1
+    under = [pool.pop() for _ in range(obs.pile_size - (obs.pile_top >= 0))]
+    s._pile = under + ([obs.pile_top] if obs.pile_top >= 0 else [])
+    s._stock = [pool.pop() for _ in range(obs.stock_size)]
+    if pool:
+        raise ValueError(f"{len(pool)} unseen card(s) have no place: the observation is inconsistent")
+    return s
+
+
+def _copy_public(s: Scala40State, obs: Scala40Observation) -> None:
+    s._phase = PHASE_NAMES.index(obs.phase)
+    s._turn, s._turn_no, s._dealer, s._hand_no = obs.current_player, obs.turn_number, obs.dealer, obs.hand_number
+    s._scores, s._out = list(obs.scores), list(obs.out)
+    s._table, s._owners = list(obs.table), list(obs.owners)
+    s._opened, s._opening = list(obs.opened), obs.opening_points
+    s._owed, s._meld_only = list(obs.owed), obs.meld_only
+    s._opened_now = obs.opened_now

@@ -1,0 +1,95 @@
+"""What one seat may know of a Scala 40 state.
+
+Public: the melds on the table (and who laid each), the top card of the pozzo
+(the others are squared away, art. 5.4), how many cards each player, the
+stock and the pozzo hold, who has opened, the points the player on turn has
+laid towards his opening, the cards he owes to the table this turn (the one
+taken from the pozzo, a joker swapped off: everyone saw them), the scores and
+who is out. Private: the seat's own hand. Never shown: other hands, the
+stock's order, the pozzo under its top card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tavolo.cards import french as fr
+from tavolo.games.scala40.cards import hand_order_key
+from tavolo.games.scala40.melds import Meld, cards_of, meld_text
+
+if TYPE_CHECKING:
+    from tavolo.games.scala40.state import Scala40State
+
+
+@dataclass(frozen=True)
+class Scala40Observation:
+    seat: int
+    players: int
+    phase: str
+    current_player: int
+    hand_number: int
+    dealer: int
+    turn_number: int
+    first_round: bool
+    """No one may close yet (art. 6.5)."""
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    """Who laid each meld of the table."""
+    pile_top: int
+    """The top card of the pozzo, -1 when it is empty."""
+    pile_size: int
+    stock_size: int
+    opened: tuple[bool, ...]
+    opening_points: int
+    """Points the player on turn has laid this turn towards his opening (before he has opened)."""
+    opened_now: bool
+    """The player on turn opened in this turn (his closing would be "in mano", art. 9b)."""
+    owed: tuple[int, ...]
+    """Cards the player on turn must put on the table before discarding."""
+    meld_only: int
+    """A card taken to open with it: it must go into a new meld (art. 9a); -1 otherwise."""
+    scores: tuple[int, ...]
+    out: tuple[bool, ...]
+
+    def visible_cards(self) -> list[int]:
+        """Every card this observation shows, for hidden-information checks."""
+        cards = list(self.hand) + cards_of(self.table)
+        if self.pile_top >= 0:
+            cards.append(self.pile_top)
+        if self.current_player != self.seat:
+            cards += self.owed
+        return cards
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "players": self.players, "phase": self.phase,
+            "current_player": self.current_player, "hand_number": self.hand_number, "dealer": self.dealer,
+            "turn_number": self.turn_number, "first_round": self.first_round, "hand": fr.names(self.hand).split(),
+            "hand_sizes": list(self.hand_sizes), "table": [meld_text(m) for m in self.table],
+            "owners": list(self.owners), "pile_top": fr.name(self.pile_top) if self.pile_top >= 0 else None,
+            "pile_size": self.pile_size, "stock_size": self.stock_size, "opened": list(self.opened),
+            "opening_points": self.opening_points, "opened_now": self.opened_now,
+            "owed": fr.names(self.owed).split(),
+            "meld_only": fr.name(self.meld_only) if self.meld_only >= 0 else None,
+            "scores": list(self.scores), "out": list(self.out),
+        }
+
+
+def observe(state: Scala40State, seat: int) -> Scala40Observation:
+    """The observation of ``seat``; reads the state's internals on its behalf."""
+    n = state._n
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not at this table (0..{n - 1})")
+    return Scala40Observation(
+        seat=seat, players=n, phase=state.phase, current_player=state.current_player(),
+        hand_number=state._hand_no, dealer=state._dealer, turn_number=state._turn_no,
+        first_round=state.first_round(), hand=tuple(sorted(state.hand_cards(seat), key=hand_order_key)),
+        hand_sizes=tuple(sum(h) for h in state._hands), table=tuple(state._table), owners=tuple(state._owners),
+        pile_top=state._pile[-1] if state._pile else -1, pile_size=len(state._pile),
+        stock_size=len(state._stock), opened=tuple(state._opened), opening_points=state._opening,
+        opened_now=state._opened_now, owed=tuple(state._owed), meld_only=state._meld_only,
+        scores=tuple(state._scores), out=tuple(state._out),
+    )
