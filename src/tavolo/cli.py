@@ -13,7 +13,7 @@ from rich.console import Console
 from tavolo.tournament_cli import app as tournament_app
 
 app = typer.Typer(
-    help="Tavolo: Italian card games, Burraco first. Play, count a hand, run a tournament.",
+    help="Tavolo: Italian card games (Burraco, Scala 40, Briscola, Tressette). Play, count a hand, run a tournament.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -26,13 +26,17 @@ app.add_typer(tournament_app, name="tournament")
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 
 
+SEED_HELP = "Seed of the shuffles (default: unpredictable)."
+RECORD_HELP = "Save the game record (JSON) to this file."
+
+
 @play_app.command("burraco")
 def play_burraco(
     rules: str = typer.Option("fibur", help=RULES_HELP),
     players: int = typer.Option(4, min=2, max=6, help="Players at the table, you included."),
     target: int = typer.Option(2005, help="Match target: 505, 1005, 2005, 3005 or 5005."),
-    seed: Optional[int] = typer.Option(None, help="Seed of the shuffles (default: unpredictable)."),
-    record: Optional[Path] = typer.Option(None, help="Save the game record (JSON) to this file."),
+    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
+    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
 ) -> None:
     """Play Burraco against bots: you sit at seat 0 and play first.
 
@@ -42,13 +46,89 @@ def play_burraco(
     from tavolo.games.burraco import make_game
     from tavolo.terminal.burraco import TerminalBurraco
 
+    game = _game(make_game, rules, players=players, target=target)
+    _play(TerminalBurraco, game, SimpleBurracoBot, seed, record)
+
+
+@play_app.command("scala40")
+def play_scala40(
+    players: int = typer.Option(4, min=2, max=6, help="Players at the table, you included."),
+    elimination: int = typer.Option(101, help="Points that put a player out: 101 or 201 (art. 8)."),
+    single_hand: bool = typer.Option(False, "--single-hand", help="Play one hand instead of a match."),
+    open_with_discard: bool = typer.Option(False, help="Variant art. 9a: take the last discard to open with it."),
+    closing_in_hand: bool = typer.Option(False, help="Variant art. 9b: closing all at once doubles the points."),
+    open_without_joker: bool = typer.Option(False, help="Variant art. 9c: no joker in an opening under 40 clean."),
+    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
+    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+) -> None:
+    """Play Scala 40 (FISCA rules) against bots: you sit at seat 0 and play first.
+
+    Example: tavolo play scala40 --players 3 --elimination 201 --open-with-discard
+    """
+    from tavolo.bots.scala40 import SimpleScala40Bot
+    from tavolo.games.scala40 import make_game
+    from tavolo.terminal.scala40 import TerminalScala40
+
+    game = _game(make_game, players=players, elimination=None if single_hand else elimination,
+                 open_with_discard=open_with_discard, closing_in_hand=closing_in_hand,
+                 open_without_joker=open_without_joker)
+    _play(TerminalScala40, game, SimpleScala40Bot, seed, record)
+
+
+@play_app.command("briscola")
+def play_briscola(
+    players: int = typer.Option(2, min=2, max=4, help="2, 3 (a 2 taken out) or 4 (partners facing)."),
+    rounds: int = typer.Option(1, help="A match of 1, 3 or 5 rounds."),
+    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
+    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+) -> None:
+    """Play Briscola against bots: you sit at seat 0 and lead first.
+
+    Example: tavolo play briscola --players 4 --rounds 3
+    """
+    from tavolo.bots.briscola import SimpleBriscolaBot
+    from tavolo.games.briscola import make_game
+    from tavolo.terminal.briscola import TerminalBriscola
+
+    _play(TerminalBriscola, _game(make_game, players=players, rounds=rounds), SimpleBriscolaBot, seed, record)
+
+
+@play_app.command("tressette")
+def play_tressette(
+    players: int = typer.Option(4, help="4 (partners facing) or 2 (drawing from the stock)."),
+    target: int = typer.Option(31, help="Match target: 21, 31 or 41."),
+    single_round: bool = typer.Option(False, "--single-round", help="Play one round instead of a match."),
+    accusi: Optional[str] = typer.Option(None, help="Count accusi: 'declared' (you declare them) or 'automatic'."),
+    ends_at_target: bool = typer.Option(False, help="The match ends the moment a side reaches the target."),
+    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
+    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+) -> None:
+    """Play Tressette against bots: you sit at seat 0.
+
+    Example: tavolo play tressette --players 2 --target 21 --accusi declared
+    """
+    from tavolo.bots.tressette import SimpleTressetteBot
+    from tavolo.games.tressette import make_game
+    from tavolo.terminal.tressette import TerminalTressette
+
+    game = _game(make_game, players=players, target=None if single_round else target, accusi=accusi,
+                 ends_at_target=ends_at_target)
+    _play(TerminalTressette, game, SimpleTressetteBot, seed, record)
+
+
+def _game(make_game, *args, **options):
+    """The game, or the options' error as a bad parameter."""
     try:
-        game = make_game(rules, players=players, target=target)
+        return make_game(*args, **options)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    bots = {s: SimpleBurracoBot(seed=None if seed is None else seed + s) for s in range(1, players)}
+
+
+def _play(terminal, game, bot, seed: Optional[int], record: Optional[Path]) -> None:
+    """You at seat 0 against one ``bot`` per other seat; the record saved if asked."""
+    bots = {s: bot(seed=None if seed is None else seed + s) for s in range(1, game.num_players)}
     try:
-        result = TerminalBurraco(game, bots, seat=0, seed=seed).run()
+        result = terminal(game, bots, seat=0, seed=seed).run()
     except (EOFError, KeyboardInterrupt):
         return
     if record:

@@ -50,7 +50,7 @@ def parse_action(state: TrickState, text: str) -> int:
         extra = state._parse_extra(text, verb, args)
         if extra is not None:
             return _legal(state, text, extra)
-        if args or not _is_card(words[0]):
+        if args or (len(words[0]) != 2 and not _is_card(words[0])):
             raise NotationError(text, f"unknown move {words[0]!r}; {state.moves_help}")
         args = words
     if len(args) != 1:

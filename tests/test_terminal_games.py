@@ -1,0 +1,80 @@
+"""Scala 40, Briscola and Tressette in the terminal (tavolo play <game>): a person plays a
+whole game by typed moves, mistyped and illegal moves are explained and nothing is played,
+the person sees only their own hand; the command line starts, quits and refuses bad options."""
+
+import io
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tavolo.bots.briscola import SimpleBriscolaBot
+from tavolo.bots.scala40 import SimpleScala40Bot
+from tavolo.bots.tressette import SimpleTressetteBot
+from tavolo.cli import app
+from tavolo.games import make_game
+from tavolo.terminal.briscola import TerminalBriscola
+from tavolo.terminal.scala40 import TerminalScala40
+from tavolo.terminal.tressette import TerminalTressette
+
+runner = CliRunner()
+TABLES = [
+    ("scala40", dict(players=3, elimination=None), TerminalScala40, SimpleScala40Bot,
+     "discard *", "a turn begins by drawing", "hand 1 ended by"),
+    ("briscola", dict(players=4, rounds=1), TerminalBriscola, SimpleBriscolaBot,
+     "play Kq", "unknown suit 'q'", "round 1"),
+    ("tressette", dict(players=2, target=None, accusi="declared"), TerminalTressette, SimpleTressetteBot,
+     "declare napoli Ad 2d 3d", "accuso", "round 1"),
+]
+
+
+@pytest.mark.parametrize("name, options, terminal, bot, bad, why, ended", TABLES, ids=[t[0] for t in TABLES])
+def test_a_person_plays_a_whole_game_in_the_terminal(name, options, terminal, bot, bad, why, ended):
+    game = make_game(name, **options)
+    out = io.StringIO()
+    typed = []
+
+    def read(prompt):
+        typed.append("fly" if not typed else bad if len(typed) == 1 else
+                     table.state.action_to_string(table.state.legal_actions()[0]))
+        return typed[-1]
+
+    table = terminal(game, {s: bot(seed=s) for s in range(1, game.num_players)}, seat=0,
+                     console=Console(file=out, width=120), read=read, seed=5)
+    record = table.run()
+    text = out.getvalue()
+    assert "unknown move 'fly'" in text and why in text
+    assert ended in text.lower() and "Winner" in text
+    assert table.state.is_terminal() and record.result == table.state.returns()
+    assert len(typed) > 3
+
+
+@pytest.mark.parametrize("args, shown", [
+    (["scala40", "--players", "2", "--seed", "1"], "draw"),
+    (["briscola", "--seed", "1"], "play"),
+    (["tressette", "--players", "2", "--seed", "1", "--accusi", "declared"], "play"),
+])
+def test_cli_play_lists_moves_and_quits_cleanly(args, shown):
+    result = runner.invoke(app, ["play", *args], input="moves\nquit\n")
+    assert result.exit_code == 0 and shown in result.output and "You left the table" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["scala40", "--elimination", "150"], "choose 101 or 201"),
+    (["briscola", "--rounds", "2"], "1, 3 or 5 rounds"),
+    (["tressette", "--players", "3"], "4 players in partnership or by 2"),
+    (["tressette", "--accusi", "sometimes"], "'declared' or 'automatic'"),
+])
+def test_cli_play_refuses_bad_options(args, message):
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code != 0 and message in " ".join(result.output.split())
+
+
+def test_cli_play_saves_the_record_of_a_game_left_midway(tmp_path):
+    from tavolo.engine.record import GameRecord
+    from tavolo.games import replay
+
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "briscola", "--seed", "2", "--record", str(path)], input="quit\n")
+    assert result.exit_code == 0 and path.exists()
+    assert replay(GameRecord.load(path)).phase == "play"
