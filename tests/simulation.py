@@ -25,6 +25,18 @@ def check_round_trip(game: Game, state: State, rng: random.Random) -> None:
         assert game.sample_hidden_state(obs, rng).observation(seat) == obs
 
 
+def random_walk(state: State, rng: random.Random) -> Iterator[State]:
+    """Play ``state`` to its end by uniformly random legal actions, chance nodes
+    resolved with ``rng``, yielding it before each decision."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        yield state
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+
+
 def random_games(game: Game, games: int, seed: int, *, max_decisions: int, round_trip_rate: float = 0.01,
                  check_observation: Callable[[State, int], None] | None = None) -> Iterator[State]:
     """Play ``games`` complete games; yield each final state for the caller's checks."""
@@ -32,23 +44,15 @@ def random_games(game: Game, games: int, seed: int, *, max_decisions: int, round
     deck = game.deck_counts
     for _ in range(games):
         state = game.new_initial_state()
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                assert state.all_cards() == deck
-                continue
-            legal = state.legal_actions()
-            assert legal, "a player on turn with no legal action"
+        for decisions, state in enumerate(random_walk(state, rng)):
+            assert decisions < max_decisions, "a game did not end"
+            assert state.all_cards() == deck
+            assert state.legal_actions(), "a player on turn with no legal action"
             seat = state.current_player()
-            obs = state.observation(seat)
-            json.dumps(obs.to_json())
+            json.dumps(state.observation(seat).to_json())
             if check_observation:
                 check_observation(state, seat)
             if rng.random() < round_trip_rate:
                 check_round_trip(game, state, rng)
-            state.apply(legal[int(rng.random() * len(legal))])
-            assert state.all_cards() == deck
-            decisions += 1
-            assert decisions < max_decisions, "a game did not end"
+        assert state.all_cards() == deck
         yield state

@@ -26,8 +26,8 @@ app.add_typer(tournament_app, name="tournament")
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 
 
-SEED_HELP = "Seed of the shuffles (default: unpredictable)."
-RECORD_HELP = "Save the game record (JSON) to this file."
+SEED = typer.Option(None, help="Seed of the shuffles (default: unpredictable).")
+RECORD = typer.Option(None, help="Save the game record (JSON) to this file.")
 
 
 @play_app.command("burraco")
@@ -35,8 +35,8 @@ def play_burraco(
     rules: str = typer.Option("fibur", help=RULES_HELP),
     players: int = typer.Option(4, min=2, max=6, help="Players at the table, you included."),
     target: int = typer.Option(2005, help="Match target: 505, 1005, 2005, 3005 or 5005."),
-    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
-    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
 ) -> None:
     """Play Burraco against bots: you sit at seat 0 and play first.
 
@@ -58,8 +58,8 @@ def play_scala40(
     open_with_discard: bool = typer.Option(False, help="Variant art. 9a: take the last discard to open with it."),
     closing_in_hand: bool = typer.Option(False, help="Variant art. 9b: closing all at once doubles the points."),
     open_without_joker: bool = typer.Option(False, help="Variant art. 9c: no joker in an opening under 40 clean."),
-    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
-    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
 ) -> None:
     """Play Scala 40 (FISCA rules) against bots: you sit at seat 0 and play first.
 
@@ -79,8 +79,8 @@ def play_scala40(
 def play_briscola(
     players: int = typer.Option(2, min=2, max=4, help="2, 3 (a 2 taken out) or 4 (partners facing)."),
     rounds: int = typer.Option(1, help="A match of 1, 3 or 5 rounds."),
-    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
-    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
 ) -> None:
     """Play Briscola against bots: you sit at seat 0 and lead first.
 
@@ -100,8 +100,8 @@ def play_tressette(
     single_round: bool = typer.Option(False, "--single-round", help="Play one round instead of a match."),
     accusi: Optional[str] = typer.Option(None, help="Count accusi: 'declared' (you declare them) or 'automatic'."),
     ends_at_target: bool = typer.Option(False, help="The match ends the moment a side reaches the target."),
-    seed: Optional[int] = typer.Option(None, help=SEED_HELP),
-    record: Optional[Path] = typer.Option(None, help=RECORD_HELP),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
 ) -> None:
     """Play Tressette against bots: you sit at seat 0.
 

@@ -10,6 +10,7 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.games.briscola import make_game
 from tavolo.games.briscola.cards import POINTS, REMOVED_FOR_THREE
 
+from tests.simulation import random_walk
 from tests.trick_positions import play, position, texts
 
 
@@ -104,14 +105,9 @@ def test_sixty_all_voids_the_round_and_another_is_played():
 def test_a_match_of_three_rounds_goes_to_the_first_to_two():
     """"I Round nella briscola": "nella partita da tre round ... vince ... chi si aggiudica per
     prima due round"."""
-    game = make_game(players=2, rounds=3)
-    state = game.new_initial_state()
-    rng = random.Random(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            state.apply(state.legal_actions()[0])
+    state = make_game(players=2, rounds=3).new_initial_state()
+    for _ in random_walk(state, random.Random(3)):
+        pass
     assert sorted(state.returns()) in ([0.0, 2.0], [1.0, 2.0])
     assert 2 <= len([r for r in state.round_results if r.note != "void"]) <= 3
 

@@ -6,7 +6,6 @@ score breakdown adds up to the returns, and, at random points, that a JSON round
 the same state and legal actions and that resampling the hidden cards leaves every seat's
 observation unchanged."""
 
-import json
 import random
 import zlib
 from collections import Counter
@@ -15,6 +14,8 @@ import pytest
 
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.rules import RULE_SETS
+
+from tests.simulation import check_round_trip
 
 HANDS = 1000
 MAX_DECISIONS = 5000
@@ -36,16 +37,6 @@ def check_observation(state, seat):
     assert obs.stock_size == len(state._stock)
     assert obs.hand_sizes == tuple(sum(h) for h in state._hands)
     assert [p.size for p in obs.pozzetti] == [len(p) for p in state._pozzetti]
-
-
-def check_round_trip(game, state, rng):
-    data = json.loads(json.dumps(state.to_json()))
-    again = game.state_from_json(data)
-    assert again.to_json() == data
-    assert again.legal_actions() == state.legal_actions()
-    for seat in range(game.num_players):
-        obs = state.observation(seat)
-        assert game.sample_hidden_state(obs, rng).observation(seat) == obs
 
 
 def check_hand_result(state):

@@ -15,8 +15,10 @@ from tavolo.games.scala40.notation import parse_meld
 def position(*, hands: dict[int, str] | None = None, table: list[str] = (), owners: list[int] | None = None,
              pile: str = "Qc", turn: int = 0, phase: str = "play", turn_number: int = 8,
              opened: list[int] = (), stock_size: int = 20, owed: str = "", meld_only: str | None = None,
-             opening: int = 0, scores: list[int] | None = None, players: int = 4, **options) -> Scala40State:
-    """A position with ``turn`` to act; ``opened`` lists the seats that have opened."""
+             opening: int = 0, scores: list[int] | None = None, players: int = 4, rest_to_pile: bool = False,
+             **options) -> Scala40State:
+    """A position with ``turn`` to act; ``opened`` lists the seats that have opened. The
+    cards no one names go to the hands not named, else under the stock (or the pozzo)."""
     game = make_game(players=players, elimination=options.pop("elimination", None), **options)
     hands = hands or {}
     pool = game.deck_counts.copy()
@@ -33,6 +35,8 @@ def position(*, hands: dict[int, str] | None = None, table: list[str] = (), owne
             named[seat], rest = rest[:13], rest[13:]
     stock, rest = rest[:stock_size], rest[stock_size:]
     free = [s for s in range(players) if s not in hands]
+    if rest_to_pile:
+        pile_cards, rest = rest + pile_cards, []
     for i, card in enumerate(rest):
         if free:
             named[free[i % len(free)]].append(card)

@@ -12,6 +12,7 @@ from tavolo.games.scala40 import make_game
 from tavolo.games.scala40.actions import TAKE
 
 from tests.scala40.helpers import position, texts
+from tests.simulation import random_walk
 
 
 def test_the_deal():
@@ -42,6 +43,18 @@ def test_when_the_stock_ends_the_pozzo_is_reshuffled_but_its_top_card():
     assert state.current_player() == 1 and state.phase == "draw"
 
 
+def test_a_hand_no_one_can_ever_close_ends_at_the_reshuffle():
+    """DECISIONS.md (Scala 40, blocked hand): art. 6.4 would reshuffle forever when no card
+    can join the table and no player holds enough cards to lay a meld; the hand ends there,
+    everyone scoring the cards he holds."""
+    state = position(players=2, hands={0: "5c", 1: "Qd Ks"}, table=["Jh Jd Js *"], opened=[0, 1],
+                     phase="draw", stock_size=1, rest_to_pile=True)
+    state.apply(state.parse_action("draw"))
+    state.apply(state.legal_actions()[0])
+    result = state.hand_results[-1]
+    assert result.ended_by == "blocked" and result.closer == -1 and result.points[1] == 20
+
+
 def test_penalty_points_of_the_cards_left():
     """art. 7.1-7.2: joker 25, ace 11, figures 10, others their value; the closer scores 0."""
     state = position(hands={0: "5h 6h 7h 9c", 1: "* Ah Kd 7c", 2: "2s", 3: "Ts Tc"}, opened=[0])
@@ -63,15 +76,9 @@ def test_elimination_at_101_and_the_last_one_left_wins():
 
 
 def test_a_match_ends_with_one_player_left():
-    game = make_game(players=3, elimination=101)
-    state = game.new_initial_state()
-    rng = random.Random(5)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    state = make_game(players=3, elimination=101).new_initial_state()
+    for _ in random_walk(state, random.Random(5)):
+        pass
     assert len(state.active_seats()) <= 1
     winner = state.active_seats()[0]
     assert state.returns()[winner] == max(state.returns())

@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+from tavolo.engine.errors import IllegalActionError, Rule
+
 CHANCE = -1
 """``current_player()`` at a chance node."""
 TERMINAL = -4
@@ -170,7 +172,69 @@ class State(ABC):
 
 class DealtState(State):
     """A state whose chance nodes deal the whole deck: the caller's outcome is a
-    deck order (bottom card first) that :meth:`_deal` lays out."""
+    deck order (bottom card first) that :meth:`_deal` lays out.
+
+    It also holds what every card game's state does alike: the legal actions
+    are computed once per position (:meth:`_legal_now`) and kept in ``_legal``
+    until the next action; :meth:`apply` refuses an illegal action with the rule
+    :meth:`_why_illegal` finds, else hands it to :meth:`apply_legal`. A subclass
+    keeps its phase as ``_phase``, an index into ``phase_names``, and its
+    dealer as ``_dealer``; it declares its fields in ``__slots__``, which
+    :meth:`clone` copies (lists one level deep).
+    """
+
+    phase_names: ClassVar[tuple[str, ...]]
+    _slot_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._slot_names = tuple(name for k in cls.__mro__ for name in k.__dict__.get("__slots__", ()))
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal  # type: ignore[has-type]
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
+    def apply(self, action: int) -> None:
+        if action not in self.legal_actions():
+            rule, detail = self._why_illegal(action)
+            raise IllegalActionError(self._describe(action), rule, detail)
+        self.apply_legal(action)
+
+    @abstractmethod
+    def apply_legal(self, action: int) -> None:
+        """Apply an action already known to be legal (search and simulation)."""
+
+    @abstractmethod
+    def _legal_now(self) -> list[int]:
+        """The legal actions of this position, computed afresh."""
+
+    @abstractmethod
+    def _why_illegal(self, action: int) -> tuple[Rule, str]:
+        """The rule an illegal ``action`` breaks here, and a sentence of detail."""
+
+    def _describe(self, action: int) -> str:
+        try:
+            return self.action_to_string(action)
+        except ValueError:
+            return str(action)
+
+    @property
+    def phase(self) -> str:
+        """The part of the game being played, by name (e.g. ``"deal"``, ``"play"``)."""
+        return self.phase_names[self._phase]  # type: ignore[attr-defined]
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer  # type: ignore[attr-defined]
+
+    def clone(self) -> DealtState:
+        other = type(self).__new__(type(self))
+        for name in self._slot_names:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
+        return other
 
     def sample_chance(self, rng: random.Random) -> Any:
         """A shuffled deck, bottom card first."""

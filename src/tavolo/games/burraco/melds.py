@@ -27,6 +27,7 @@ rank (never 2s), any suits, plus at most one wild, at least 3 cards
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from tavolo.cards import french as fr
@@ -181,17 +182,11 @@ Attachment = tuple[int, int, Meld]
 card may join (an ace low or high; a pinella of the run's suit natural or
 wild; a freed pinella back to its natural place or left free)."""
 
-_ATTACH_CACHE: dict[Meld, tuple[Attachment, ...]] = {}
-
-
+@lru_cache(maxsize=None)
 def attachments(meld: Meld) -> tuple[Attachment, ...]:
     """Every single card that may be attached (legata) to ``meld``, each with
     the meld it makes. Cached: melds are immutable values."""
-    found = _ATTACH_CACHE.get(meld)
-    if found is None:
-        options = _run_options(meld) if type(meld) is Run else _group_options(meld)
-        found = _ATTACH_CACHE[meld] = number_variants(options)
-    return found
+    return number_variants(_run_options(meld) if type(meld) is Run else _group_options(meld))
 
 
 def _run_options(run: Run) -> list[tuple[int, int, Meld]]:

@@ -43,7 +43,7 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
 from tavolo.games.burraco.melds import AmbiguousMeldError, Meld, attachments, meld_text, read_meld, variant_label
-from tavolo.games.rummy.notation import attach_args, card, cards_declared, pick, split_move
+from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
 
 if TYPE_CHECKING:
     from tavolo.games.burraco.state import BurracoState
@@ -85,15 +85,12 @@ def parse_action(state: BurracoState, text: str) -> int:
     """The one action ``text`` names in ``state``."""
     verb, args = split_move(text, VERBS, MOVES_HELP)
     if verb in ("draw", "take", "time-out"):
-        if args:
-            raise NotationError(text, f"'{verb}' takes nothing after it")
+        no_words(text, verb, args)
         if verb == "time-out":
             return TIME_OUT  # the arbiter's, not a player's: see BurracoState.announce_time_out
         return _pick(state, text, [DRAW if verb == "draw" else TAKE])
     if verb == "discard":
-        if len(args) != 1:
-            raise NotationError(text, "discard one card, e.g. 'discard Qs'")
-        return _pick(state, text, [DISCARD_BASE + card(text, args[0])])
+        return _pick(state, text, [DISCARD_BASE + one_card(text, verb, args)])
     if verb == "open":
         cards, declared = _cards_declared(text, args)
         if len(cards) != 3:

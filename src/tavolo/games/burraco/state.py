@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.errors import IllegalActionError
+from tavolo.engine.errors import IllegalActionError, Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
@@ -57,6 +57,8 @@ class BurracoState(DealtState):
         "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
         "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
     )
+
+    phase_names = PHASE_NAMES
 
     def __init__(self, game: BurracoGame) -> None:
         self.game = game
@@ -105,29 +107,24 @@ class BurracoState(DealtState):
             return TERMINAL
         return self._turn
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            phase = self._phase
-            if phase == PLAY:
-                legal = self._legal_play()
-            elif phase == DRAW_PHASE:
-                legal = self._legal_draw()
-            else:
-                legal = []
-            self._legal = legal
-        return legal
+    def _legal_now(self) -> list[int]:
+        phase = self._phase
+        if phase == PLAY:
+            return self._legal_play()
+        if phase == DRAW_PHASE:
+            return self._legal_draw()
+        return []
 
     def apply(self, action: int) -> None:
         if action == TIME_OUT:
             self.announce_time_out()
             return
-        if action not in self.legal_actions():
-            from tavolo.games.burraco.explain import explain_illegal
+        super().apply(action)
 
-            rule, detail = explain_illegal(self, action)
-            raise IllegalActionError(self._describe(action), rule, detail)
-        self.apply_legal(action)
+    def _why_illegal(self, action: int) -> tuple[Rule, str]:
+        from tavolo.games.burraco.explain import explain_illegal
+
+        return explain_illegal(self, action)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""
@@ -215,14 +212,6 @@ class BurracoState(DealtState):
         return other
 
     # --- read-only views used by observation, notation and scoring ------------
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def turn_number(self) -> int:
@@ -709,11 +698,3 @@ class BurracoState(DealtState):
     def time_out_plays_left(self) -> int | None:
         """Turns still to play after a time-out (the current one included)."""
         return self._plays_left if self._timeout else None
-
-    # --- messages -----------------------------------------------------------------------
-
-    def _describe(self, action: int) -> str:
-        try:
-            return self.action_to_string(action)
-        except ValueError:
-            return str(action)

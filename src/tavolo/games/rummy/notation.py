@@ -45,6 +45,19 @@ def card(text: str, token: str) -> int:
         raise NotationError(text, str(exc)) from None
 
 
+def no_words(text: str, verb: str, args: Sequence[str]) -> None:
+    """A verb such as ``draw`` stands alone."""
+    if args:
+        raise NotationError(text, f"'{verb}' takes nothing after it")
+
+
+def one_card(text: str, verb: str, args: Sequence[str]) -> int:
+    """The one card after a verb such as ``discard``."""
+    if len(args) != 1:
+        raise NotationError(text, f"{verb} one card, e.g. '{verb} Qs'")
+    return card(text, args[0])
+
+
 def rank(text: str, token: str) -> int:
     try:
         return fr.parse_rank(token)

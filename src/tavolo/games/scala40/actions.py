@@ -68,10 +68,6 @@ def discard_action(card: int) -> int:
     return DISCARD_BASE + card
 
 
-def meld_action(template: int) -> int:
-    return MELD_BASE + template
-
-
 def attach_action(slot: int, card: int, variant: int) -> int:
     return ATTACH_BASE + (slot * NUM_TYPES + card) * 2 + variant
 
@@ -84,20 +80,21 @@ def decode(action: int) -> tuple:
     """``('draw',)``, ``('take',)``, ``('discard', card)``, ``('meld', template)``,
     ``('attach', slot, card, variant)`` or ``('swap', slot, card)``; ``ValueError``
     for an id outside the space."""
-    if action == DRAW:
-        return ("draw",)
-    if action == TAKE:
-        return ("take",)
-    if DISCARD_BASE <= action < MELD_BASE:
-        return ("discard", action - DISCARD_BASE)
-    if MELD_BASE <= action < ATTACH_BASE:
-        return ("meld", action - MELD_BASE)
-    if ATTACH_BASE <= action < SWAP_BASE:
-        slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
-        return ("attach", slot, *divmod(rest, 2))
-    if SWAP_BASE <= action < NUM_ACTIONS:
-        return ("swap", *divmod(action - SWAP_BASE, JOKER))
+    for verb, first, end, split in _KINDS:
+        if first <= action < end:
+            return (verb, *split(action - first))
     raise ValueError(f"{action} is not a Scala 40 action id (0..{NUM_ACTIONS - 1})")
+
+
+_KINDS = (
+    ("draw", DRAW, TAKE, lambda offset: ()),
+    ("take", TAKE, DISCARD_BASE, lambda offset: ()),
+    ("discard", DISCARD_BASE, MELD_BASE, lambda offset: (offset,)),
+    ("meld", MELD_BASE, ATTACH_BASE, lambda offset: (offset,)),
+    ("attach", ATTACH_BASE, SWAP_BASE, lambda offset: (offset // (NUM_TYPES * 2), *divmod(offset % (NUM_TYPES * 2), 2))),
+    ("swap", SWAP_BASE, NUM_ACTIONS, lambda offset: divmod(offset, JOKER)),
+)
+"""Each kind of action: its verb, its ids ``first..end-1`` and how an id's offset splits."""
 
 
 # --- the melds a hand can lay down ---------------------------------------------------------------
@@ -105,22 +102,43 @@ def decode(action: int) -> tuple:
 _SPANS = [(lo, hi, sum(1 << p for p in range(lo, hi + 1)))
           for lo in range(1, HIGH_ACE - 1) for hi in range(lo + 2, HIGH_ACE + 1)]
 _RUN_ID = {(m.suit, m.lo, m.hi, m.joker): i for i, (m, _, _) in enumerate(TEMPLATES) if type(m) is Run}
-_GROUP_IDS = {(rank, held, joker): [i for i, (m, _, _) in enumerate(TEMPLATES)
-                                    if type(m) is Group and m.rank == rank and m.joker == joker
-                                    and m.suits & held == m.suits]
-              for rank in range(1, 14) for held in range(16) for joker in (False, True)}
+_GROUPS = {(rank, held, joker): [i for i, (m, _, _) in enumerate(TEMPLATES)
+                                 if type(m) is Group and m.rank == rank and (joker or not m.joker)
+                                 and m.suits & held == m.suits]
+           for rank in range(1, 14) for held in range(16) for joker in (False, True)}
+"""Combinations of ``rank`` whose natural suits are among ``held``, with a joker or not."""
+_RUNS: dict[tuple[int, int, bool], list[int]] = {}
+"""Sequences of a suit for the positions held and whether a joker is held, as met."""
 
 
 def position_mask(counts: list[int], suit: int) -> int:
     """Positions (bits 1..14) of the naturals of ``suit`` a hand holds: an ace both 1 and 14."""
     mask = 0
-    base = suit * 13
-    for r in range(13):
-        if counts[base + r]:
-            mask |= 1 << (r + 1)
+    bit = 2
+    for held in counts[suit * 13:suit * 13 + 13]:
+        if held:
+            mask |= bit
+        bit <<= 1
     if mask & 2:
         mask |= 1 << HIGH_ACE
     return mask
+
+
+def _runs(suit: int, mask: int, joker: bool) -> list[int]:
+    out: list[int] = []
+    for lo, hi, span in _SPANS:
+        missing = span & ~mask
+        if not missing:
+            run = _RUN_ID.get((suit, lo, hi, 0))
+            if run is not None:
+                out.append(run)
+            if joker:
+                out += [_RUN_ID[suit, lo, hi, p] for p in range(lo, hi + 1) if (suit, lo, hi, p) in _RUN_ID]
+        elif joker and not missing & (missing - 1):
+            run = _RUN_ID.get((suit, lo, hi, missing.bit_length() - 1))
+            if run is not None:
+                out.append(run)
+    return out
 
 
 def melds_in(counts: list[int]) -> list[int]:
@@ -131,27 +149,16 @@ def melds_in(counts: list[int]) -> list[int]:
     >>> sorted(len(TEMPLATES[t].cards) for t in melds_in(hand))[:4]
     [3, 3, 3, 3]
     """
-    jokers = counts[JOKER]
+    joker = counts[JOKER] > 0
     out: list[int] = []
     for s in fr.SUITS:
-        mask = position_mask(counts, s)
-        if bin(mask).count("1") < 3 - (jokers > 0):
-            continue
-        for lo, hi, span in _SPANS:
-            missing = span & ~mask
-            if not missing:
-                run = _RUN_ID.get((s, lo, hi, 0))
-                if run is not None:
-                    out.append(run)
-                if jokers:
-                    out += [_RUN_ID[s, lo, hi, p] for p in range(lo, hi + 1) if (s, lo, hi, p) in _RUN_ID]
-            elif jokers and not missing & (missing - 1):
-                run = _RUN_ID.get((s, lo, hi, missing.bit_length() - 1))
-                if run is not None:
-                    out.append(run)
-    for rank in range(1, 14):
-        held = sum(1 << s for s in fr.SUITS if counts[s * 13 + rank - 1])
-        out += _GROUP_IDS[rank, held, False]
-        if jokers:
-            out += _GROUP_IDS[rank, held, True]
+        key = (s, position_mask(counts, s), joker)
+        runs = _RUNS.get(key)
+        if runs is None:
+            runs = _RUNS[key] = _runs(*key)
+        out += runs
+    for r in range(13):
+        held = (counts[r] > 0) | (counts[r + 13] > 0) << 1 | (counts[r + 26] > 0) << 2 | (counts[r + 39] > 0) << 3
+        if held:
+            out += _GROUPS[r + 1, held, joker]
     return out

@@ -23,12 +23,10 @@ if TYPE_CHECKING:
 
 def explain_illegal(state: Scala40State, action: int) -> tuple[Rule, str]:
     """The rule ``action`` breaks in ``state`` and a sentence of detail."""
-    from tavolo.games.scala40.state import DRAW_PHASE, OVER, PLAY
+    from tavolo.games.scala40.state import DRAW_PHASE
 
-    if state._phase == OVER:
-        return rulebook.GAME_OVER, ""
-    if state._phase not in (DRAW_PHASE, PLAY):
-        return rulebook.DEAL_FIRST, ""
+    if state.is_terminal() or state.is_chance_node():
+        return (rulebook.GAME_OVER if state.is_terminal() else rulebook.DEAL_FIRST), ""
     try:
         kind = decode(action)
     except ValueError as exc:

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from tavolo.engine.game import shuffled
+from tavolo.engine.hidden import deal_unseen
 from tavolo.games.scala40.melds import cards_of
 from tavolo.games.scala40.observation import Scala40Observation
 from tavolo.games.scala40.state import PHASE_NAMES, Scala40State
@@ -36,16 +37,15 @@ def sample_hidden_state(game: Scala40Game, obs: Scala40Observation, rng: random.
         unseen.subtract([obs.pile_top])
     if min(unseen.values(), default=0) < 0:
         raise ValueError("the observation shows more copies of a card than the deck holds")
-    pool = shuffled(sorted(unseen.elements()), rng)
-    for seat in range(obs.players):
-        known = list(obs.hand) if seat == obs.seat else (shown if seat == on_turn else [])
-        for card in known + [pool.pop() for _ in range(obs.hand_sizes[seat] - len(known))]:
+    known = [list(obs.hand) if seat == obs.seat else shown if seat == on_turn else [] for seat in range(obs.players)]
+    needs = [size - len(k) for size, k in zip(obs.hand_sizes, known)]
+    *hands, under, stock = deal_unseen(list(unseen.elements()), [*needs, obs.pile_size - (obs.pile_top >= 0),
+                                                                 obs.stock_size], rng)
+    for seat, cards in enumerate(hands):
+        for card in known[seat] + cards:
             s._hands[seat][card] += 1
-    under = [pool.pop() for _ in range(obs.pile_size - (obs.pile_top >= 0))]
-    s._pile = under + ([obs.pile_top] if obs.pile_top >= 0 else [])
-    s._stock = [pool.pop() for _ in range(obs.stock_size)]
-    if pool:
-        raise ValueError(f"{len(pool)} unseen card(s) have no place: the observation is inconsistent")
+    s._pile = shuffled(under, rng) + ([obs.pile_top] if obs.pile_top >= 0 else [])
+    s._stock = shuffled(stock, rng)
     return s
 
 

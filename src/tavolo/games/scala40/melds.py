@@ -22,6 +22,7 @@ joker there stands for a suit it lacks. No meld holds two jokers (art. 3.4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from tavolo.cards import french as fr
@@ -122,16 +123,10 @@ def meld_text(meld: Meld) -> str:
 Attachment = tuple[int, int, Meld]
 """``(card, variant, meld after)``: variant 0/1 tells apart the two ends a card may join."""
 
-_ATTACH_CACHE: dict[Meld, tuple[Attachment, ...]] = {}
-
-
+@lru_cache(maxsize=None)
 def attachments(meld: Meld) -> tuple[Attachment, ...]:
     """Every single card that may be attached to ``meld`` (art. 5.2), with the meld it makes."""
-    found = _ATTACH_CACHE.get(meld)
-    if found is None:
-        options = _run_options(meld) if type(meld) is Run else _group_options(meld)
-        found = _ATTACH_CACHE[meld] = number_variants(options)
-    return found
+    return number_variants(_run_options(meld) if type(meld) is Run else _group_options(meld))
 
 
 def _run_options(run: Run) -> list[tuple[int, int, Meld]]:

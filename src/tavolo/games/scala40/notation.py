@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
 from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
-from tavolo.games.rummy.notation import attach_args, card, cards_declared, pick, split_move
+from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
 from tavolo.games.scala40 import rulebook
 from tavolo.games.scala40.actions import (
     DISCARD_BASE, DRAW, MAX_MELDS, MELD_BASE, TAKE, TEMPLATE_INDEX, TEMPLATES, attach_action, decode, swap_action,
@@ -75,13 +75,10 @@ def parse_action(state: Scala40State, text: str) -> int:
     """The one action ``text`` names in ``state``."""
     verb, args = split_move(text, VERBS, MOVES_HELP)
     if verb in ("draw", "take"):
-        if args:
-            raise NotationError(text, f"'{verb}' takes nothing after it")
+        no_words(text, verb, args)
         return _pick(state, text, [DRAW if verb == "draw" else TAKE])
     if verb == "discard":
-        if len(args) != 1:
-            raise NotationError(text, "discard one card, e.g. 'discard Qs'")
-        return _pick(state, text, [DISCARD_BASE + card(text, args[0])])
+        return _pick(state, text, [DISCARD_BASE + one_card(text, verb, args)])
     if verb == "meld":
         cards, declared = cards_declared(text, args, WILD, "meld 5h 6h 7h")
         return _pick(state, text, [MELD_BASE + TEMPLATE_INDEX[_read(text, cards, declared)]])

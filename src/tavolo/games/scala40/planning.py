@@ -84,6 +84,8 @@ def _open_step(counts: list[int], need: int, must: tuple[int, ...], budget: int,
 
 def _bound(counts: list[int], budget: int) -> int:
     """The most ``budget`` cards of the hand could be worth in melds."""
+    if budget >= sum(counts):
+        return sum(v * k for v, k in zip(_BEST_VALUE, counts) if k)
     values = sorted((_BEST_VALUE[c] for c in range(NUM_TYPES) for _ in range(counts[c])), reverse=True)
     return sum(values[:budget])
 

@@ -13,9 +13,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class HandResult:
-    """``ended_by``: ``"closing"``, ``"closing in hand"`` (art. 9b) or ``"no stock"``
-    (the stock ran out with nothing to reshuffle, DECISIONS.md); ``closer`` the seat
-    that closed or -1; ``points`` per seat (0 for the closer and for players out);
+    """``ended_by``: ``"closing"``, ``"closing in hand"`` (art. 9b), ``"no stock"``
+    (the stock ran out with nothing to reshuffle) or ``"blocked"`` (no card can ever
+    be laid down again), the last two with no one closing (DECISIONS.md); ``closer``
+    the seat that closed or -1; ``points`` per seat (0 for the closer and for players out);
     ``eliminated`` the seats this hand put out of the match (art. 8)."""
 
     number: int

@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.errors import IllegalActionError
+from tavolo.engine.errors import Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState, shuffled
 from tavolo.games.scala40 import notation
 from tavolo.games.scala40.actions import (
@@ -54,6 +54,8 @@ class Scala40State(DealtState):
         "_hands", "_stock", "_pile", "_table", "_owners", "_opened", "_opening", "_opened_now", "_owed",
         "_meld_only", "_results", "history", "_legal",
     )
+
+    phase_names = PHASE_NAMES
 
     def __init__(self, game: Scala40Game) -> None:
         self.game = game
@@ -92,25 +94,17 @@ class Scala40State(DealtState):
             return TERMINAL
         return self._turn
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            if self._phase == PLAY:
-                legal = self._legal_play()
-            elif self._phase == DRAW_PHASE:
-                legal = [DRAW, TAKE] if self._pile and self._take_ok() else [DRAW]
-            else:
-                legal = []
-            self._legal = legal
-        return legal
+    def _legal_now(self) -> list[int]:
+        if self._phase == PLAY:
+            return self._legal_play()
+        if self._phase == DRAW_PHASE:
+            return [DRAW, TAKE] if self._pile and self._take_ok() else [DRAW]
+        return []
 
-    def apply(self, action: int) -> None:
-        if action not in self.legal_actions():
-            from tavolo.games.scala40.explain import explain_illegal
+    def _why_illegal(self, action: int) -> tuple[Rule, str]:
+        from tavolo.games.scala40.explain import explain_illegal
 
-            rule, detail = explain_illegal(self, action)
-            raise IllegalActionError(self._describe(action), rule, detail)
-        self.apply_legal(action)
+        return explain_illegal(self, action)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""
@@ -162,12 +156,9 @@ class Scala40State(DealtState):
         return state_to_json(self)
 
     def clone(self) -> Scala40State:
-        other = Scala40State.__new__(Scala40State)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if type(value) is list else value)
+        other = super().clone()
         other._hands = [h[:] for h in self._hands]
-        return other
+        return other  # type: ignore[return-value]
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, pozzo and table."""
@@ -177,14 +168,6 @@ class Scala40State(DealtState):
         return counts
 
     # --- read-only views ---------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def hand_results(self) -> list[HandResult]:
@@ -415,15 +398,43 @@ class Scala40State(DealtState):
         self._turn = self._next_seat(seat)
         if self._stock:
             self._start_turn()
-        elif len(self._pile) > 1:
+        elif len(self._pile) == 1:
+            self._finish_hand(closer=-1, ended_by="no stock")  # DECISIONS.md: nothing left to reshuffle
+        elif self._blocked():
+            self._finish_hand(closer=-1, ended_by="blocked")  # DECISIONS.md: no one can ever close
+        else:
             self._start_turn()
             self._phase = RESHUFFLE  # art. 6.4: the pozzo but its top card becomes the stock
-        else:
-            self._finish_hand(closer=-1)  # DECISIONS.md: nothing left to reshuffle
 
     # --- end of a hand and of the match ------------------------------------------------------------
 
-    def _finish_hand(self, closer: int) -> None:
+    def _blocked(self) -> bool:
+        """Whether no card off the table can ever be laid down again, so that no one can
+        close: none joins a meld of the table, none takes a joker's place with the joker
+        then finding a meld to join, and either they make no meld (with a joker freed) or
+        every player still in holds too few cards to lay one and keep a discard."""
+        loose = [0] * NUM_TYPES
+        for hand in self._hands:
+            for card, k in enumerate(hand):
+                loose[card] += k
+        for card in self._pile:
+            loose[card] += 1
+        swappable = False
+        for slot, meld in enumerate(self._table):
+            if any(loose[c] for c, _, _ in attachments(meld)):
+                return False
+            for card, after in swaps(meld):
+                if loose[card]:
+                    swappable = True
+                    others = self._table[:slot] + [after] + self._table[slot + 1:]
+                    if any(c == JOKER for m in others for c, _, _ in attachments(m)):
+                        return False
+        if max(sum(self._hands[s]) for s in self.active_seats()) < 3:
+            return True
+        loose[JOKER] += swappable
+        return not melds_in(loose)
+
+    def _finish_hand(self, closer: int, ended_by: str = "closing") -> None:
         in_hand = closer >= 0 and self._opened_now and self._opts.closing_in_hand
         points = [0] * self._n
         for seat in self.active_seats():
@@ -434,7 +445,8 @@ class Scala40State(DealtState):
             self._scores[seat] += p
         limit = self._opts.elimination
         eliminated = tuple(s for s in self.active_seats() if limit is not None and self._scores[s] >= limit)
-        ended_by = "no stock" if closer < 0 else ("closing in hand" if in_hand else "closing")
+        if in_hand:
+            ended_by = "closing in hand"
         self._results.append(HandResult(self._hand_no, ended_by, closer, tuple(points), eliminated))
         for seat in eliminated:
             self._out[seat] = True
@@ -445,9 +457,3 @@ class Scala40State(DealtState):
             self._dealer = self._next_seat(self._dealer)
             self._phase = DEAL
         self._legal = None
-
-    def _describe(self, action: int) -> str:
-        try:
-            return self.action_to_string(action)
-        except ValueError:
-            return str(action)

@@ -11,10 +11,10 @@ card going to a place in proportion to the room left there.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from tavolo.engine.game import shuffled
+from tavolo.engine.hidden import deal_unseen
 from tavolo.games.trick_taking.observation import TrickObservation
 from tavolo.games.trick_taking.state import PLAY, TrickState
 from tavolo.games.trick_taking.tricks import bits
@@ -48,7 +48,7 @@ def sample_hidden_state(game: Game, obs: TrickObservation, rng: random.Random) -
     needs.append(obs.stock_size - trump_in_stock)
     lacking = _voids(obs) if s.follows_suit else [0] * obs.players
     allowed = [ALL_SUITS & ~lacking[seat] for seat in hidden_seats] + [ALL_SUITS]
-    dealt = deal_unseen(sorted(unseen.elements()), needs, allowed, rng)
+    dealt = deal_unseen(list(unseen.elements()), needs, rng, suit_of=lambda c: c // 10, allowed=allowed)
     s._hands[obs.seat] = bits(obs.hand)
     if obs.partner_hand:
         s._hands[obs.partner] = bits(obs.partner_hand)
@@ -81,50 +81,3 @@ def _voids(obs: TrickObservation) -> list[int]:
             if cards[i] // 10 != led:
                 lacking[(leader + i) % obs.players] |= 1 << led
     return lacking
-
-
-def deal_unseen(pool: list[int], needs: list[int], allowed: list[int], rng: random.Random) -> list[list[int]]:
-    """``pool`` dealt into places of sizes ``needs``, place ``k`` taking only
-    cards of the suits in bit mask ``allowed[k]``.
-
-    >>> deal_unseen([0, 1, 10, 11], [2, 2], [0b01, 0b10], random.Random(1))
-    [[0, 1], [10, 11]]
-    """
-    if sum(needs) != len(pool):
-        raise ValueError(f"{len(pool)} unseen card(s) for {sum(needs)} places: the observation is inconsistent")
-    left = Counter(card // 10 for card in pool)
-    room = list(needs)
-    out: list[list[int]] = [[] for _ in needs]
-    for card in shuffled(pool, rng):
-        suit = card // 10
-        left[suit] -= 1
-        places = [k for k, r in enumerate(room) if r and allowed[k] >> suit & 1]
-        while places:
-            k = _pick(places, room, rng)
-            room[k] -= 1
-            if _feasible(left, room, allowed):
-                out[k].append(card)
-                break
-            room[k] += 1
-            places.remove(k)
-        else:
-            raise ValueError("no deal of the unseen cards fits what this seat knows")
-    return [sorted(cards) for cards in out]
-
-
-def _pick(places: list[int], room: list[int], rng: random.Random) -> int:
-    x = rng.random() * sum(room[k] for k in places)
-    for k in places:
-        x -= room[k]
-        if x < 0:
-            return k
-    return places[-1]
-
-
-def _feasible(left: Counter[int], room: list[int], allowed: list[int]) -> bool:
-    """Hall's condition: every set of suits has room enough in the places that take it."""
-    for suits in range(1, 16):
-        demand = sum(left[s] for s in range(4) if suits >> s & 1)
-        if demand > sum(r for r, a in zip(room, allowed) if a & suits):
-            return False
-    return True

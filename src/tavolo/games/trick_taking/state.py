@@ -20,7 +20,8 @@ from abc import abstractmethod
 from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tavolo.engine.errors import IllegalActionError, Rule
+from tavolo.cards import italian as it
+from tavolo.engine.errors import Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.trick_taking import notation
 from tavolo.games.trick_taking.observation import observe
@@ -56,13 +57,8 @@ class TrickState(DealtState):
     follows_suit: ClassVar[bool] = False
     """Whether a player must answer the suit led when he can."""
     rules: ClassVar[TrickRulebook]
+    phase_names = PHASE_NAMES
     moves_help: ClassVar[str] = "moves are play <card>, e.g. 'play 3c'"
-    _slot_names: ClassVar[tuple[str, ...]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._slot_names = tuple(name for k in cls.__mro__ for name in getattr(k, "__slots__", ()))
-
     def __init__(self, game: Game) -> None:
         self.game = game
         self._opts = game.options
@@ -94,17 +90,8 @@ class TrickState(DealtState):
             return TERMINAL
         return self._turn
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = (cards_of(self._playable()) + self._extra_legal()) if self._phase == PLAY else []
-        return legal
-
-    def apply(self, action: int) -> None:
-        if action not in self.legal_actions():
-            rule, detail = self._why_illegal(action)
-            raise IllegalActionError(self._describe(action), rule, detail)
-        self.apply_legal(action)
+    def _legal_now(self) -> list[int]:
+        return cards_of(self._playable()) + self._extra_legal() if self._phase == PLAY else []
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""
@@ -128,13 +115,6 @@ class TrickState(DealtState):
 
         return state_to_json(self)
 
-    def clone(self) -> TrickState:
-        other = type(self).__new__(type(self))
-        for name in self._slot_names:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if type(value) is list else value)
-        return other
-
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, the trick on the table and the tricks taken."""
         cards = [c for hand in self._hands for c in cards_of(hand)] + self._stock + self._trick
@@ -142,14 +122,6 @@ class TrickState(DealtState):
         return Counter(cards)
 
     # --- read-only views ---------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -309,8 +281,6 @@ class TrickState(DealtState):
     # --- messages ---------------------------------------------------------------------------------
 
     def _why_illegal(self, action: int) -> tuple[Rule, str]:
-        from tavolo.cards import italian as it
-
         if self._phase == OVER:
             return self.rules.game_over, ""
         if self._phase == DEAL:
@@ -320,9 +290,3 @@ class TrickState(DealtState):
         if not self._hands[self._turn] >> action & 1:
             return self.rules.not_in_hand, f"you do not hold {it.name(action)}"
         return self._why_card_illegal(action)
-
-    def _describe(self, action: int) -> str:
-        try:
-            return self.action_to_string(action)
-        except ValueError:
-            return str(action)
