@@ -65,7 +65,8 @@ def _partners(hand: Sequence[int], card: int) -> int:
     """Other cards of the hand that could meld with ``card``: same rank, or same suit and near."""
     rank, suit = fr.rank(card), fr.suit(card)
     return sum(1 for other in hand if other != JOKER and (
-        fr.rank(other) == rank and fr.suit(other) != suit or fr.suit(other) == suit and 0 < abs(fr.rank(other) - rank) <= 2))
+        fr.rank(other) == rank and fr.suit(other) != suit
+        or fr.suit(other) == suit and 0 < abs(fr.rank(other) - rank) <= 2))
 
 
 def _next_seat(obs: Scala40Observation) -> int:

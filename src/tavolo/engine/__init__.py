@@ -13,6 +13,6 @@ from tavolo.engine.game import CHANCE, TERMINAL, CardGame, DealtState, Game, Sta
 from tavolo.engine.record import GameRecord, replay
 
 __all__ = [
-    "CHANCE", "TERMINAL", "ActionError", "Agent", "CardGame", "DealtState", "AmbiguousActionError", "Game", "GameRecord",
-    "IllegalActionError", "NotationError", "Rule", "State", "replay", "resolve_chance", "shuffled",
+    "CHANCE", "TERMINAL", "ActionError", "Agent", "AmbiguousActionError", "CardGame", "DealtState", "Game",
+    "GameRecord", "IllegalActionError", "NotationError", "Rule", "State", "replay", "resolve_chance", "shuffled",
 ]

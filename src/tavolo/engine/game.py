@@ -177,7 +177,8 @@ class DealtState(State):
     It also holds what every card game's state does alike: the legal actions
     are computed once per position (:meth:`_legal_now`) and kept in ``_legal``
     until the next action; :meth:`apply` refuses an illegal action with the rule
-    :meth:`_why_illegal` finds, else hands it to :meth:`apply_legal`. A subclass
+    :meth:`_why_illegal` finds, else records it in ``history`` and plays it
+    (:meth:`_play_action`). A subclass
     keeps its phase as ``_phase``, an index into ``phase_names``, and its
     dealer as ``_dealer``; it declares its fields in ``__slots__``, which
     :meth:`clone` copies (lists one level deep).
@@ -202,9 +203,15 @@ class DealtState(State):
             raise IllegalActionError(self._describe(action), rule, detail)
         self.apply_legal(action)
 
-    @abstractmethod
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""
+        self._legal = None
+        self.history.append(action)  # type: ignore[attr-defined]
+        self._play_action(action)
+
+    @abstractmethod
+    def _play_action(self, action: int) -> None:
+        """Change the state by a legal ``action``."""
 
     @abstractmethod
     def _legal_now(self) -> list[int]:

@@ -126,10 +126,7 @@ class BurracoState(DealtState):
 
         return explain_illegal(self, action)
 
-    def apply_legal(self, action: int) -> None:
-        """Apply an action already known to be legal (search and simulation)."""
-        self._legal = None
-        self.history.append(action)
+    def _play_action(self, action: int) -> None:
         if action >= ATTACH_BASE:
             self._attach(action)
         elif action >= OPEN_BASE:

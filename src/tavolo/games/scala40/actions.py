@@ -20,7 +20,8 @@ A turn is a sequence of small actions (FISCA art. 5):
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
+from itertools import accumulate, combinations
 from typing import NamedTuple
 
 from tavolo.cards import french as fr
@@ -55,13 +56,19 @@ def _melds() -> list[Meld]:
 TEMPLATES: tuple[Template, ...] = tuple(Template(m, tuple(meld_cards(m)), opening_value(m)) for m in _melds())
 TEMPLATE_INDEX: dict[Meld, int] = {t.meld: i for i, t in enumerate(TEMPLATES)}
 
-DRAW = 0
-TAKE = 1
-DISCARD_BASE = 2
-MELD_BASE = DISCARD_BASE + NUM_TYPES
-ATTACH_BASE = MELD_BASE + len(TEMPLATES)
-SWAP_BASE = ATTACH_BASE + MAX_MELDS * NUM_TYPES * 2
-NUM_ACTIONS = SWAP_BASE + MAX_MELDS * JOKER
+_KINDS: tuple[tuple[str, int, Callable[[int], tuple]], ...] = (
+    ("draw", 1, lambda offset: ()),
+    ("take", 1, lambda offset: ()),
+    ("discard", NUM_TYPES, lambda offset: (offset,)),
+    ("meld", len(TEMPLATES), lambda offset: (offset,)),
+    ("attach", MAX_MELDS * NUM_TYPES * 2,
+     lambda offset: (offset // (NUM_TYPES * 2), *divmod(offset % (NUM_TYPES * 2), 2))),
+    ("swap", MAX_MELDS * JOKER, lambda offset: divmod(offset, JOKER)),
+)
+"""Each kind of action, in id order: its verb, how many ids it has and how an id's
+offset within them splits into the action's parts."""
+_FIRSTS = tuple(accumulate((size for _, size, _ in _KINDS), initial=0))
+DRAW, TAKE, DISCARD_BASE, MELD_BASE, ATTACH_BASE, SWAP_BASE, NUM_ACTIONS = _FIRSTS
 
 
 def discard_action(card: int) -> int:
@@ -80,21 +87,10 @@ def decode(action: int) -> tuple:
     """``('draw',)``, ``('take',)``, ``('discard', card)``, ``('meld', template)``,
     ``('attach', slot, card, variant)`` or ``('swap', slot, card)``; ``ValueError``
     for an id outside the space."""
-    for verb, first, end, split in _KINDS:
+    for (verb, _, split), first, end in zip(_KINDS, _FIRSTS, _FIRSTS[1:]):
         if first <= action < end:
             return (verb, *split(action - first))
     raise ValueError(f"{action} is not a Scala 40 action id (0..{NUM_ACTIONS - 1})")
-
-
-_KINDS = (
-    ("draw", DRAW, TAKE, lambda offset: ()),
-    ("take", TAKE, DISCARD_BASE, lambda offset: ()),
-    ("discard", DISCARD_BASE, MELD_BASE, lambda offset: (offset,)),
-    ("meld", MELD_BASE, ATTACH_BASE, lambda offset: (offset,)),
-    ("attach", ATTACH_BASE, SWAP_BASE, lambda offset: (offset // (NUM_TYPES * 2), *divmod(offset % (NUM_TYPES * 2), 2))),
-    ("swap", SWAP_BASE, NUM_ACTIONS, lambda offset: divmod(offset, JOKER)),
-)
-"""Each kind of action: its verb, its ids ``first..end-1`` and how an id's offset splits."""
 
 
 # --- the melds a hand can lay down ---------------------------------------------------------------

@@ -26,13 +26,13 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.errors import Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState, shuffled
 from tavolo.games.scala40 import notation
 from tavolo.games.scala40.actions import (
-    ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SWAP_BASE, TAKE, TEMPLATES, melds_in,
+    ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SWAP_BASE, TAKE, TEMPLATES, decode, melds_in,
 )
 from tavolo.games.scala40.cards import JOKER, PENALTY
+from tavolo.games.scala40.explain import explain_illegal
 from tavolo.games.scala40.melds import Meld, attachments, cards_of, has_joker, swaps
 from tavolo.games.scala40.observation import observe
 from tavolo.games.scala40.planning import can_open, can_place
@@ -101,28 +101,11 @@ class Scala40State(DealtState):
             return [DRAW, TAKE] if self._pile and self._take_ok() else [DRAW]
         return []
 
-    def _why_illegal(self, action: int) -> tuple[Rule, str]:
-        from tavolo.games.scala40.explain import explain_illegal
+    _why_illegal = explain_illegal
 
-        return explain_illegal(self, action)
-
-    def apply_legal(self, action: int) -> None:
-        """Apply an action already known to be legal (search and simulation)."""
-        self._legal = None
-        self.history.append(action)
-        if action >= SWAP_BASE:
-            self._swap(*divmod(action - SWAP_BASE, JOKER))
-        elif action >= ATTACH_BASE:
-            slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
-            self._attach(slot, *divmod(rest, 2))
-        elif action >= MELD_BASE:
-            self._meld(action - MELD_BASE)
-        elif action >= DISCARD_BASE:
-            self._discard(action - DISCARD_BASE)
-        elif action == DRAW:
-            self._draw()
-        else:
-            self._take()
+    def _play_action(self, action: int) -> None:
+        verb, *parts = decode(action)
+        getattr(self, f"_{verb}")(*parts)  # _draw, _take, _meld, _attach, _swap or _discard
 
     def sample_chance(self, rng: random.Random) -> list[int]:
         """A shuffled deck at a deal; at a reshuffle the pozzo but its top card, shuffled."""

@@ -93,10 +93,7 @@ class TrickState(DealtState):
     def _legal_now(self) -> list[int]:
         return cards_of(self._playable()) + self._extra_legal() if self._phase == PLAY else []
 
-    def apply_legal(self, action: int) -> None:
-        """Apply an action already known to be legal (search and simulation)."""
-        self._legal = None
-        self.history.append(action)
+    def _play_action(self, action: int) -> None:
         if action < NUM_CARDS:
             self._play(action)
         else:
