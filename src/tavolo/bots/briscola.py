@@ -18,11 +18,8 @@ import random
 from collections.abc import Sequence
 
 from tavolo.bots.tricks import beats, last_to_play, partner_winning, trump_suit, winning
-from tavolo.games.briscola.cards import POINTS, STRENGTH
+from tavolo.games.briscola.cards import POINTS, STRENGTH, is_carico
 from tavolo.games.trick_taking.observation import TrickObservation
-
-WORTH_A_TRUMP = 10
-"""Points on the table for which the bot spends a trump."""
 
 
 class SimpleBriscolaBot:
@@ -42,7 +39,8 @@ class SimpleBriscolaBot:
         _, best = winning(obs, STRENGTH)
         on_table = sum(POINTS[c] for c in obs.trick)
         winners = [c for c in legal if beats(c, best, STRENGTH, trump)]
-        worth = [c for c in winners if c // 10 != trump or on_table >= WORTH_A_TRUMP]
+        carico = any(is_carico(c) for c in obs.trick)
+        worth = [c for c in winners if c // 10 != trump or carico]
         if worth and (on_table or any(POINTS[c] for c in worth)):
             return min(worth, key=lambda c: (c // 10 == trump, -POINTS[c] if c // 10 != trump else STRENGTH[c]))
         return min(legal, key=lambda c: self._cost(c, trump))

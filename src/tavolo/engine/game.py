@@ -186,27 +186,37 @@ class DealtState(State):
 
     phase_names: ClassVar[tuple[str, ...]]
     _slot_names: ClassVar[tuple[str, ...]] = ()
+    _phase: int
+    _dealer: int
+    _legal: list[int] | None
+    history: list[int]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._slot_names = tuple(name for k in cls.__mro__ for name in k.__dict__.get("__slots__", ()))
 
     def legal_actions(self) -> list[int]:
-        legal = self._legal  # type: ignore[has-type]
+        legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_now()
         return legal
 
     def apply(self, action: int) -> None:
-        if action not in self.legal_actions():
-            rule, detail = self._why_illegal(action)
-            raise IllegalActionError(self._describe(action), rule, detail)
-        self.apply_legal(action)
+        legal = self._legal
+        if action in (self.legal_actions() if legal is None else legal):
+            self.apply_legal(action)
+        else:
+            self._not_legal(action)
+
+    def _not_legal(self, action: int) -> None:
+        """``action`` is not legal here: refuse it with the rule it breaks."""
+        rule, detail = self._why_illegal(action)
+        raise IllegalActionError(self._describe(action), rule, detail)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""
         self._legal = None
-        self.history.append(action)  # type: ignore[attr-defined]
+        self.history.append(action)
         self._play_action(action)
 
     @abstractmethod
@@ -230,11 +240,11 @@ class DealtState(State):
     @property
     def phase(self) -> str:
         """The part of the game being played, by name (e.g. ``"deal"``, ``"play"``)."""
-        return self.phase_names[self._phase]  # type: ignore[attr-defined]
+        return self.phase_names[self._phase]
 
     @property
     def dealer(self) -> int:
-        return self._dealer  # type: ignore[attr-defined]
+        return self._dealer
 
     def clone(self) -> DealtState:
         other = type(self).__new__(type(self))

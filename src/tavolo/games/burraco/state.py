@@ -115,11 +115,12 @@ class BurracoState(DealtState):
             return self._legal_draw()
         return []
 
-    def apply(self, action: int) -> None:
+    def _not_legal(self, action: int) -> None:
+        """The arbiter's time-out is never a player's legal action: applying it announces it."""
         if action == TIME_OUT:
             self.announce_time_out()
-            return
-        super().apply(action)
+        else:
+            super()._not_legal(action)
 
     def _why_illegal(self, action: int) -> tuple[Rule, str]:
         from tavolo.games.burraco.explain import explain_illegal

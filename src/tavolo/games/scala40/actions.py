@@ -12,7 +12,7 @@ A turn is a sequence of small actions (FISCA art. 5):
   table meld ``slot``, the joker going to the hand;
 * ``DISCARD`` (scartare) a card, which ends the turn.
 
-    >>> decode(DRAW), decode(discard_action(52))
+    >>> decode(DRAW), decode(DISCARD_BASE + 52)
     (('draw',), ('discard', 52))
     >>> decode(attach_action(slot=3, card=9, variant=1)), decode(swap_action(slot=0, card=5))
     (('attach', 3, 9, 1), ('swap', 0, 5))
@@ -69,10 +69,6 @@ _KINDS: tuple[tuple[str, int, Callable[[int], tuple]], ...] = (
 offset within them splits into the action's parts."""
 _FIRSTS = tuple(accumulate((size for _, size, _ in _KINDS), initial=0))
 DRAW, TAKE, DISCARD_BASE, MELD_BASE, ATTACH_BASE, SWAP_BASE, NUM_ACTIONS = _FIRSTS
-
-
-def discard_action(card: int) -> int:
-    return DISCARD_BASE + card
 
 
 def attach_action(slot: int, card: int, variant: int) -> int:

@@ -191,11 +191,9 @@ def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) ->
     joker at either end of a sequence goes where it is written (first: low,
     last: high), and so does an ace.
 
-    >>> meld_text(read_meld(fr.parse_many("5h 6h *")))
-    '5h 6h *(7)'
-    >>> meld_text(read_meld(fr.parse_many("* Qd Kd")))
-    '*(J) Qd Kd'
-    >>> read_meld(fr.parse_many("9h 9s 9s")) is None
+    >>> [meld_text(read_meld(fr.parse_many(text))) for text in ("5h 6h *", "* Qd Kd", "Ah * 3h")]
+    ['5h 6h *(7)', '*(J) Qd Kd', 'Ah *(2) 3h']
+    >>> read_meld(fr.parse_many("9h 9s 9s")) is None  # one suit twice
     True
     """
     declared = stands_for or {}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
 from tavolo.games.scala40.cards import hand_order_key
-from tavolo.games.scala40.melds import Meld, cards_of, meld_text
+from tavolo.games.scala40.melds import Meld, meld_text
 
 if TYPE_CHECKING:
     from tavolo.games.scala40.state import Scala40State
@@ -27,21 +27,23 @@ class Scala40Observation:
     seat: int
     players: int
     phase: str
+    """``deal``, ``draw``, ``play``, ``reshuffle`` (the pozzo becomes the stock) or ``over``."""
     current_player: int
-    hand_number: int
     dealer: int
+    hand_number: int
     turn_number: int
+    """Turns begun in this hand before the current one."""
     first_round: bool
     """No one may close yet (art. 6.5)."""
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    table: tuple[Meld, ...]
-    owners: tuple[int, ...]
-    """Who laid each meld of the table."""
+    stock_size: int
     pile_top: int
     """The top card of the pozzo, -1 when it is empty."""
     pile_size: int
-    stock_size: int
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    """Who laid each meld of the table."""
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     opened: tuple[bool, ...]
     opening_points: int
     """Points the player on turn has laid this turn towards his opening (before he has opened)."""
@@ -53,15 +55,6 @@ class Scala40Observation:
     """A card taken to open with it: it must go into a new meld (art. 9a); -1 otherwise."""
     scores: tuple[int, ...]
     out: tuple[bool, ...]
-
-    def visible_cards(self) -> list[int]:
-        """Every card this observation shows, for hidden-information checks."""
-        cards = list(self.hand) + cards_of(self.table)
-        if self.pile_top >= 0:
-            cards.append(self.pile_top)
-        if self.current_player != self.seat:
-            cards += self.owed
-        return cards
 
     def to_json(self) -> dict[str, Any]:
         return {

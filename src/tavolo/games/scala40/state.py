@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState, shuffled
 from tavolo.games.scala40 import notation
@@ -58,14 +58,11 @@ class Scala40State(DealtState):
     phase_names = PHASE_NAMES
 
     def __init__(self, game: Scala40Game) -> None:
-        self.game = game
-        self._opts = game.options
+        self.game, self._opts = game, game.options
         self._n = n = game.options.players
-        self._phase = DEAL
+        self._phase, self._dealer = DEAL, n - 1
         self._turn = self._turn_no = self._hand_no = 0
-        self._dealer = n - 1
-        self._scores = [0] * n
-        self._out = [False] * n
+        self._scores, self._out = [0] * n, [False] * n
         self._hands = [[0] * NUM_TYPES for _ in range(n)]
         self._stock: list[int] = []
         self._pile: list[int] = []
@@ -139,9 +136,9 @@ class Scala40State(DealtState):
         return state_to_json(self)
 
     def clone(self) -> Scala40State:
-        other = super().clone()
+        other = cast(Scala40State, super().clone())
         other._hands = [h[:] for h in self._hands]
-        return other  # type: ignore[return-value]
+        return other
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, pozzo and table."""

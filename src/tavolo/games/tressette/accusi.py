@@ -11,7 +11,7 @@ superbongioco; a card may count in a napoli and in a bongioco (the accusa is
 multiple). Each is an action id after the 40 cards::
 
     >>> from tavolo.cards import italian as it
-    >>> a = ACCUSI[NAPOLI_BASE - ACCUSO_BASE + it.DENARI]
+    >>> a = accuso(ACCUSO_BASE + it.DENARI)
     >>> a.kind, it.names(a.cards), a.points
     ('napoli', 'Ad 2d 3d', 3)
     >>> [accuso_text(x) for x in available(it.parse_many("Ac Ad Ab 2d 3d 7s"))]
@@ -63,7 +63,6 @@ def _accusi() -> list[Accuso]:
 
 ACCUSI: tuple[Accuso, ...] = tuple(_accusi())
 ACCUSO_BASE = NUM_CARDS
-NAPOLI_BASE = ACCUSO_BASE
 NUM_ACTIONS = ACCUSO_BASE + len(ACCUSI)
 _BY_CARDS = {frozenset(a.cards): ACCUSO_BASE + i for i, a in enumerate(ACCUSI)}
 

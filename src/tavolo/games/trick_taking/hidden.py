@@ -11,7 +11,7 @@ card going to a place in proportion to the room left there.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tavolo.engine.game import shuffled
 from tavolo.engine.hidden import deal_unseen
@@ -29,7 +29,7 @@ def sample_hidden_state(game: Game, obs: TrickObservation, rng: random.Random) -
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase != "play":
         raise ValueError(f"hidden cards are sampled during a round, not in phase {obs.phase!r}")
-    s: TrickState = game.new_initial_state()  # type: ignore[assignment]
+    s = cast(TrickState, game.new_initial_state())
     _copy_public(s, obs)
     trump_in_stock = obs.trump_card >= 0 and obs.stock_size > 0  # it is drawn last
     unseen = game.deck_counts.copy()

@@ -67,16 +67,6 @@ class TrickObservation:
         """Every card played this round, the trick on the table included."""
         return [c for _, cards, _ in self.tricks for c in cards] + list(self.trick)
 
-    def visible_cards(self) -> list[int]:
-        """Every card this observation shows, for hidden-information checks."""
-        cards = list(self.hand) + self.played_cards() + list(self.partner_hand)
-        for seat, known in enumerate(self.known):
-            if seat != self.seat:
-                cards += known
-        if self.trump_card >= 0:
-            cards.append(self.trump_card)
-        return cards
-
     def to_json(self) -> dict[str, Any]:
         def names(cards) -> list[str]:
             return [it.name(c) for c in cards]

@@ -4,7 +4,7 @@ with fields of its own adds them under ``"extra"``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tavolo.cards import italian as it
 from tavolo.games.trick_taking.scoring import RoundResult
@@ -40,7 +40,7 @@ def state_to_json(s: TrickState) -> dict[str, Any]:
 def state_from_json(game: Game, data: dict[str, Any]) -> TrickState:
     if data.get("game") != game.name:
         raise ValueError(f"not a {game.name} state: game is {data.get('game')!r}")
-    s: TrickState = game.new_initial_state()  # type: ignore[assignment]
+    s = cast(TrickState, game.new_initial_state())
     s._phase = PHASE_NAMES.index(data["phase"])
     s._dealer, s._round_no, s._turn, s._leader = data["dealer"], data["round_number"], data["turn"], data["leader"]
     s._hands = [bits(parse_names(h)) for h in data["hands"]]

@@ -59,6 +59,7 @@ class TrickState(DealtState):
     rules: ClassVar[TrickRulebook]
     phase_names = PHASE_NAMES
     moves_help: ClassVar[str] = "moves are play <card>, e.g. 'play 3c'"
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self._opts = game.options
