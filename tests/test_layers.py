@@ -14,6 +14,8 @@ ALLOWED = {
     "engine": {"engine", "cards"},
     "games": {"games", "engine", "cards"},
     "bots": {"bots", "games", "engine", "cards"},
+    "arena": {"arena", "bots", "games", "engine", "cards"},
+    "rl": {"rl", "bots", "games", "engine", "cards"},
     "tournament": {"tournament", "bots"},
     "store": {"store", "tournament"},
 }

@@ -1,0 +1,102 @@
+"""Bots by name: one spec string picks a player for the arena, the terminal
+game, the RL opponents and tournament simulations.
+
+A spec is a bot name, optionally followed by ``:`` and its settings, a level
+or ``key=value`` pairs separated by commas::
+
+    random                      uniform over the legal actions
+    simple                      a beginner's habits (quick)
+    heuristic:easy              a club player's rules, three levels:
+    heuristic:normal              easy, normal, strong (the default)
+    heuristic:strong
+    ismcts:time=1               information-set MCTS, 1 second per move
+    ismcts:iterations=200       ... or a fixed number of iterations per move
+
+    >>> from tavolo.games.burraco import make_game
+    >>> bot = make_bot("random", make_game(players=2, target=None), seat=0, seed=1)
+    >>> type(bot).__name__
+    'RandomBot'
+    >>> make_bot("grandmaster", make_game(), seat=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'grandmaster': choose one of heuristic, ismcts, random, simple
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tavolo.engine.agent import Agent
+from tavolo.engine.game import Game
+
+BotFactory = Callable[[Game, int, "int | None", dict[str, str]], Agent]
+
+
+def _random(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.random_bot import RandomBot
+
+    _no_settings("random", settings)
+    return RandomBot(seed)
+
+
+def _simple(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.simple import SimpleBurracoBot
+
+    _no_settings("simple", settings)
+    return SimpleBurracoBot(seed)
+
+
+def _heuristic(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.heuristic import HeuristicBurracoBot
+
+    return HeuristicBurracoBot(level=settings.pop("level", "strong"), seed=seed, **settings)
+
+
+def _ismcts(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.ismcts import IsmctsBot
+
+    return IsmctsBot(game, seat, seed=seed, **settings)
+
+
+BOTS: dict[str, BotFactory] = {
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+    "random": _random,
+    "simple": _simple,
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """The bot name and its settings: ``"ismcts:time=1"`` -> ``("ismcts", {"time": "1"})``;
+    a bare word after the colon is the level: ``"heuristic:easy"`` -> ``{"level": "easy"}``.
+
+        >>> parse_spec("ismcts:time=0.5,width=3")
+        ('ismcts', {'time': '0.5', 'width': '3'})
+        >>> parse_spec("heuristic:easy")
+        ('heuristic', {'level': 'easy'})
+    """
+    name, _, rest = spec.strip().partition(":")
+    if name not in BOTS:
+        raise ValueError(f"bot {name!r}: choose one of {', '.join(sorted(BOTS))}")
+    settings: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            key, value = "level", item
+        if not key or not value:
+            raise ValueError(f"bot spec {spec!r}: setting {item!r} is not key=value")
+        settings[key.strip()] = value.strip()
+    return name, settings
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent:
+    """A bot for ``seat`` of ``game`` by its spec (see the module docstring);
+    the same seed gives the same play."""
+    name, settings = parse_spec(spec)
+    return BOTS[name](game, seat, seed, settings)
+
+
+def _no_settings(name: str, settings: dict[str, Any]) -> None:
+    if settings:
+        raise ValueError(f"bot {name!r} takes no settings, got {sorted(settings)}")
