@@ -20,11 +20,30 @@ if TYPE_CHECKING:
     from tavolo.games.burraco.game import BurracoGame
 
 
+MAX_DEALS = 1000
+"""Deals tried before giving up on an observation no deal fits."""
+
+
 def sample_hidden_state(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``, with the
-    unseen cards dealt at random (uniformly, given the known cards)."""
+    unseen cards dealt at random (uniformly, given the known cards and that the
+    player on turn has a legal action).
+
+    The last condition is public knowledge: a player never makes a move that
+    leaves him no legal way to end the turn, so one card left after taking the
+    pozzetto is no wild where that discard would close (DECISIONS.md, closing).
+    A deal breaking it is dealt again (rejection keeps the draw uniform among
+    the deals that respect it)."""
     if obs.phase not in ("draw", "play"):
         raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
+    for _ in range(MAX_DEALS):
+        s = _deal_once(game, obs, rng)
+        if s.legal_actions():
+            return s
+    raise ValueError("no deal of the unseen cards leaves the player on turn a legal action")
+
+
+def _deal_once(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
     s = BurracoState(game)
     _copy_public(s, obs)
     unseen = game.deck_counts.copy()

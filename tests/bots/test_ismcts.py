@@ -1,0 +1,153 @@
+"""The search bot (information-set MCTS by determinization, Cowling, Powley and Whitehouse
+2012): settings parsed and checked, reproducible with a seed and an iteration budget, the
+budget respected, only its seat's observation used, complete legal hands played."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tavolo.bots.ismcts import HAND, IsmctsBot, IsmctsSettings
+from tavolo.bots.registry import make_bot
+from tavolo.engine.play import play
+from tavolo.games import make_game as make_any_game
+from tavolo.games.burraco import make_game
+from tavolo.games.burraco.actions import DRAW, TAKE
+
+QUICK = dict(iterations="6", width="3", horizon="2", rollout="simple")
+
+
+def dealt(players: int = 4, seed: int = 3, rules: str = "fibur"):
+    game = make_game(rules, players=players, target=None)
+    state = game.new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(seed)))
+    return game, state
+
+
+def play_until_choice(state, rng: random.Random, decisions: int):
+    """Random legal play for ``decisions`` actions, then on to a position with several choices."""
+    for i in range(10_000):
+        legal = state.legal_actions()
+        if i >= decisions and len(legal) > 2:
+            return state
+        state.apply(legal[int(rng.random() * len(legal))])
+    raise AssertionError("no choice met")
+
+
+def test_settings_from_a_spec_are_typed():
+    game, _ = dealt()
+    bot = make_bot("ismcts:time=0.5,iterations=40,width=3,horizon=hand,rollout=simple", game, seat=1, seed=2)
+    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, rollout="simple", width=3, horizon=HAND)
+    assert make_bot("ismcts", game, seat=0).settings.time == 1.0
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:depth=3", "unknown setting 'depth'"),
+    ("ismcts:time=0", "time must be a number of seconds > 0"),
+    ("ismcts:time=soon", "time must be a number of seconds > 0"),
+    ("ismcts:iterations=-5", "iterations must be a whole number >= 1"),
+    ("ismcts:iterations=2.5", "iterations must be a whole number >= 1"),
+    ("ismcts:width=0", "width must be a whole number >= 1"),
+    ("ismcts:horizon=forever", "horizon must be a whole number >= 1"),
+    ("ismcts:rollout=grandmaster", "choose one of"),
+    ("ismcts:rollout=ismcts", "quicker bot than ismcts"),
+    ("ismcts:strong", "unknown setting 'level'"),
+])
+def test_bad_settings_are_refused_naming_the_setting(spec, message):
+    game, _ = dealt()
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, game, seat=0)
+
+
+def test_it_plays_burraco_only():
+    with pytest.raises(ValueError, match="ismcts plays Burraco"):
+        IsmctsBot(make_any_game("briscola", players=2), seat=0)
+
+
+def test_the_same_seed_and_iteration_budget_give_the_same_choices():
+    game, state = dealt(seed=11)
+    state = play_until_choice(state, random.Random(4), 12)
+    seat = state.current_player()
+    runs = []
+    for _ in range(2):
+        bot = IsmctsBot(game, seat, seed=7, **QUICK)
+        runs.append([bot.choose(state.observation(seat), state.legal_actions()) for _ in range(3)])
+    assert runs[0] == runs[1]
+
+
+def test_a_seeded_hand_between_search_bots_replays_exactly():
+    game = make_game("fibur", players=2, target=None)
+    records = [play(game, [IsmctsBot(game, s, seed=s, **QUICK) for s in range(2)], seed=5) for _ in range(2)]
+    assert records[0].actions == records[1].actions
+    assert records[0].result == records[1].result
+
+
+@pytest.mark.parametrize("iterations, width, expected", [(6, 3, 6), (7, 3, 6), (2, 4, 2), (1, 3, 0)])
+def test_the_iteration_budget_is_respected(iterations, width, expected):
+    """Rounds play every candidate on one determinization: a round that would pass the
+    budget is not begun, and a budget below the width narrows the candidates."""
+    game, state = dealt(seed=2)
+    state = play_until_choice(state, random.Random(2), 20)
+    seat = state.current_player()
+    bot = IsmctsBot(game, seat, seed=1, iterations=str(iterations), width=str(width), horizon="2", rollout="simple")
+    bot.choose(state.observation(seat), state.legal_actions())
+    assert bot.last_iterations == expected
+    bot.choose(state.observation(seat), state.legal_actions())
+    assert bot.iterations_run == 2 * expected
+
+
+def test_a_time_budget_runs_at_least_one_round():
+    game, state = dealt(seed=2)
+    state = play_until_choice(state, random.Random(2), 20)
+    seat = state.current_player()
+    bot = IsmctsBot(game, seat, seed=1, time="0.01", width="2", horizon="1", rollout="simple")
+    bot.choose(state.observation(seat), state.legal_actions())
+    assert bot.last_iterations >= 2 and bot.last_iterations % 2 == 0
+
+
+def test_a_single_legal_action_is_played_without_search():
+    game, state = dealt()
+    state.apply(DRAW)
+    while TAKE in state.legal_actions() or len(state.legal_actions()) > 1:
+        state.apply(state.legal_actions()[-1])
+    seat = state.current_player()
+    bot = IsmctsBot(game, seat, seed=1, **QUICK)
+    assert bot.choose(state.observation(seat), state.legal_actions()) == state.legal_actions()[0]
+    assert bot.last_iterations == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_it_sees_only_its_observation(seed):
+    """Two states that differ only in cards the seat cannot see (the other hands, the
+    pozzetti, the stock) get the same choice from the same seeded bot."""
+    game, state = dealt(seed=seed)
+    state = play_until_choice(state, random.Random(seed), 10 * seed)
+    seat = state.current_player()
+    obs = state.observation(seat)
+    other = game.sample_hidden_state(obs, random.Random(99))
+    assert other.observation(seat) == obs
+    assert any(other.hand_cards(s) != state.hand_cards(s) for s in range(game.num_players) if s != seat)
+    choices = [IsmctsBot(game, seat, seed=5, **QUICK).choose(s.observation(seat), s.legal_actions())
+               for s in (state, other)]
+    assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("players, rules", [(2, "internazionale"), (4, "fibur"), (5, "fedibur1985")])
+def test_it_plays_complete_legal_hands(players, rules):
+    """``play`` refuses an illegal action; the hand must end with every seat scored."""
+    game = make_game(rules, players=players, target=None)
+    agents = [IsmctsBot(game, s, seed=s, iterations="4", width="2", horizon="1", rollout="simple") if s % 2 == 0
+              else make_bot("simple", game, s, seed=s) for s in range(players)]
+    record = play(game, agents, seed=players)
+    assert len(record.result) == players
+    assert sum(a.iterations_run for a in agents[::2]) > 0
+
+
+def test_a_rollout_to_the_end_of_the_hand_scores_the_hand_result():
+    game, state = dealt(players=2, seed=8)
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", width="3", horizon="hand", rollout="simple")
+    finished = state.clone()
+    value = bot._rollout(finished, state.legal_actions()[0], seed=4)
+    assert finished.is_terminal()
+    assert value == finished.returns()[0] - finished.returns()[1]
