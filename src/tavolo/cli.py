@@ -187,3 +187,43 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise typer.BadParameter(f"cannot read {path}: {exc.strerror}") from None
+
+
+@app.command("arena")
+def arena(
+    bots: list[str] = typer.Argument(..., metavar="BOT",
+                                     help="Bot specs: random, simple, heuristic:strong, ismcts:time=1, ..."),
+    deals: int = typer.Option(1000, min=1, help="Duplicate deals per pair (each played at two tables)."),
+    players: int = typer.Option(4, help="2 (one against one), 4 (partnerships) or 6 (teams of three)."),
+    rules: str = typer.Option("fibur", help=RULES_HELP),
+    seed: int = typer.Option(0, help="Seed of the deals: the same deals for every pair."),
+    vs: Optional[str] = typer.Option(None, help="Play each bot only against this one, not a round robin."),
+    workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
+    ray: Optional[str] = typer.Option(None, help="Play on the Ray cluster at this address ('auto' finds it)."),
+    target: int = typer.Option(2005, help="Match target for the share of matches won."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Save the results as JSON to this file."),
+    plots: Optional[Path] = typer.Option(None, help="Save ratings.png and differences.png into this folder."),
+) -> None:
+    """Measure Burraco bots: duplicate deals (each dealt twice, sides swapped) between every pair.
+
+    Example: tavolo arena heuristic:strong simple random --deals 2000 --json arena.json --plots arena/
+    """
+    from tavolo.arena import ArenaError, make_plan, run_plan, summarize
+    from tavolo.arena.report import pair_table, progress_bar, rating_table, report_json
+
+    try:
+        plan = make_plan(bots, deals, players=players, rules=rules, seed=seed, vs=vs)
+        with progress_bar(deals * len(plan.pairs)) as advance:
+            results = run_plan(plan, workers=workers, ray_address=ray, progress=advance)
+    except ArenaError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    report = summarize(plan, results, target=target)
+    console = Console()
+    console.print(pair_table(report), rating_table(report))
+    if json_path:
+        json_path.write_text(json.dumps(report_json(report), indent=1), encoding="utf-8")
+        console.print(f"Results saved to {json_path}")
+    if plots:
+        from tavolo.arena.plots import save_plots
+
+        console.print(f"Plots saved: {', '.join(map(str, save_plots(report, plots)))}")

@@ -1,0 +1,94 @@
+"""The arena's report for people (Rich tables, a progress bar) and for programs (JSON).
+
+    >>> from tavolo.arena.duplicate import DuplicateDeal
+    >>> from tavolo.arena.runner import ArenaPlan
+    >>> from tavolo.arena.summary import summarize
+    >>> plan = ArenaPlan(bots=("A", "B"), pairs=(("A", "B"),), deals=2)
+    >>> deals = [DuplicateDeal(i, ((400.0, 100.0), (200.0, 300.0))) for i in range(2)]
+    >>> data = report_json(summarize(plan, {("A", "B"): deals}))
+    >>> data["pairs"][0]["mean_difference"], data["pairs"][0]["deals"]
+    (100.0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tavolo.arena.runner import Advance
+from tavolo.arena.stats import Interval
+from tavolo.arena.summary import ArenaReport, PairSummary
+
+
+def report_json(report: ArenaReport) -> dict[str, Any]:
+    """Everything in the report, each pair's deals included as
+    ``[A at table 1, B at table 1, A at table 2, B at table 2]`` points."""
+    plan = report.plan
+    return {
+        "rules": plan.rules, "players": plan.players, "seed": plan.seed, "deals_per_pair": plan.deals,
+        "match_target": report.target, "bots": list(plan.bots),
+        "pairs": [_pair_json(pair) for pair in report.pairs],
+        "ratings": [asdict(rating) for rating in report.ratings],
+    }
+
+
+def _pair_json(pair: PairSummary) -> dict[str, Any]:
+    share = pair.match_share
+    return {
+        "a": pair.a, "b": pair.b, "deals": len(pair.deals),
+        "mean_difference": pair.difference.estimate,
+        "ci95": [pair.difference.low, pair.difference.high],
+        "deals_won_tied_lost": list(pair.deal_wins),
+        "matches": pair.matches, "match_wins": pair.match_wins,
+        "match_share": share.estimate if share else None,
+        "match_share_ci95": [share.low, share.high] if share else None,
+        "tables": [[*deal.points[0], *deal.points[1]] for deal in pair.deals],
+    }
+
+
+def pair_table(report: ArenaReport) -> Table:
+    """One row per pair: A's mean point difference per duplicate deal, the deals A
+    won, tied and lost, and the matches A won of those finished."""
+    plan = report.plan
+    table = Table(title=f"Duplicate deals: {plan.players} players, {plan.rules} rules, matches to {report.target}")
+    for column in ("A", "B", "deals", "A−B/deal", "95% CI", "W/T/L deals", "matches won"):
+        table.add_column(column, justify="left" if column in ("A", "B") else "right")
+    for pair in report.pairs:
+        share = pair.match_share
+        matches = f"{pair.match_wins}/{pair.matches} {share.estimate:.0%}" if share else "none ended"
+        table.add_row(pair.a, pair.b, str(len(pair.deals)), f"{pair.difference.estimate:+.1f}",
+                      _interval_text(pair.difference), "/".join(map(str, pair.deal_wins)), matches)
+    return table
+
+
+def rating_table(report: ArenaReport) -> Table:
+    """The bots by rating (Bradley-Terry on deals won, mean 1500), with 95% bootstrap intervals."""
+    table = Table(title="Ratings (Elo scale, mean 1500)")
+    for column in ("bot", "rating", "95% interval"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rating in report.ratings:
+        table.add_row(rating.name, f"{rating.elo:.0f}", f"{rating.low:.0f} … {rating.high:.0f}")
+    return table
+
+
+def _interval_text(interval: Interval) -> str:
+    if interval.low is None or interval.high is None:
+        return "—"
+    return f"{interval.low:+.0f} … {interval.high:+.0f}"
+
+
+@contextmanager
+def progress_bar(total: int) -> Iterator[Advance]:
+    """A Rich progress bar (on standard error) over ``total`` duplicate deals;
+    yields the function that advances it."""
+    columns = (TextColumn("duplicate deals"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True)) as progress:
+        task = progress.add_task("deals", total=total)
+        yield lambda done: progress.advance(task, done)

@@ -1,0 +1,163 @@
+"""Play an arena's duplicate deals on every core, or on a Ray cluster.
+
+The deals of every pair are cut into chunks; a chunk is a task that builds its
+game and bots from names and seeds alone, so any process (or Ray node) can
+play it, in any order. The deals come back sorted by pair and deal index: the
+results are the same whatever the number of workers.
+
+    >>> plan = ArenaPlan(bots=("simple", "random"), pairs=(("simple", "random"),), deals=2, players=2, seed=3)
+    >>> deals = run_plan(plan, workers=1)
+    >>> [deal.index for deal in deals[("simple", "random")]]
+    [0, 1]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from tavolo.arena.duplicate import DuplicateDeal, arena_game, deal_seed, play_duplicate
+from tavolo.bots.registry import make_bot
+
+Pair = tuple[str, str]
+Advance = Callable[[int], None]
+"""Told the number of duplicate deals just finished."""
+
+
+class ArenaError(ValueError):
+    """An arena that cannot be run as asked: the message says why."""
+
+
+@dataclass(frozen=True)
+class ArenaPlan:
+    """What to play: ``deals`` duplicate deals for each pair of bot specs."""
+
+    bots: tuple[str, ...]
+    pairs: tuple[Pair, ...]
+    deals: int
+    players: int = 4
+    rules: str = "fibur"
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    pair: Pair
+    start: int
+    stop: int
+    rules: str
+    players: int
+    seed: int
+
+
+def make_plan(bots: Sequence[str], deals: int, *, players: int = 4, rules: str = "fibur", seed: int = 0,
+              vs: str | None = None) -> ArenaPlan:
+    """The plan of :func:`pairings`, every bot spec and the table checked first.
+
+        >>> make_plan(["simple"], 10, vs="random", players=2)
+        ArenaPlan(bots=('simple', 'random'), pairs=(('simple', 'random'),), deals=10, players=2, rules='fibur', seed=0)
+        >>> make_plan(["simple", "random"], 0)
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: play at least one deal
+    """
+    pairs = pairings(bots, vs)
+    if deals < 1:
+        raise ArenaError("play at least one deal")
+    everyone = (*bots, vs) if vs is not None else tuple(bots)
+    _check_table(everyone, rules, players)
+    return ArenaPlan(everyone, pairs, deals, players, rules, seed)
+
+
+def pairings(bots: Sequence[str], vs: str | None = None) -> tuple[Pair, ...]:
+    """Every pair of ``bots`` (a round robin), or each of them against ``vs``.
+
+        >>> pairings(["ismcts", "heuristic", "random"])
+        (('ismcts', 'heuristic'), ('ismcts', 'random'), ('heuristic', 'random'))
+        >>> pairings(["ismcts", "heuristic"], vs="random")
+        (('ismcts', 'random'), ('heuristic', 'random'))
+        >>> pairings(["simple"])
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: name at least two bots, or one and --vs an opponent
+    """
+    everyone = [*bots, vs] if vs is not None else list(bots)
+    if len(set(everyone)) != len(everyone):
+        raise ArenaError(f"a bot is named twice: {', '.join(everyone)}")
+    if len(everyone) < 2:
+        raise ArenaError("name at least two bots, or one and --vs an opponent")
+    return tuple((bot, vs) for bot in bots) if vs is not None else tuple(itertools.combinations(bots, 2))
+
+
+def _check_table(specs: Sequence[str], rules: str, players: int) -> None:
+    try:
+        game = arena_game(rules, players)
+    except ValueError as exc:
+        raise ArenaError(str(exc)) from None
+    for spec in specs:
+        try:
+            make_bot(spec, game, seat=0, seed=0)
+        except ValueError as exc:  # the registry's message names the bot
+            raise ArenaError(str(exc)) from None
+        except (TypeError, ImportError) as exc:
+            raise ArenaError(f"bot {spec!r}: {exc}") from None
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run_plan(plan: ArenaPlan, *, workers: int | None = None, ray_address: str | None = None,
+             progress: Advance | None = None) -> dict[Pair, list[DuplicateDeal]]:
+    """Play the plan: the deals of each pair in deal order. ``workers`` processes
+    (default: every core; 1 plays here), or the Ray cluster at ``ray_address``."""
+    workers = workers or default_workers()
+    chunks = list(_chunks(plan, workers))
+    done: dict[Pair, list[DuplicateDeal]] = {pair: [] for pair in plan.pairs}
+    for pair, deals in _play(chunks, workers, ray_address):
+        done[pair].extend(deals)
+        if progress:
+            progress(len(deals))
+    return {pair: sorted(deals, key=lambda d: d.index) for pair, deals in done.items()}
+
+
+def _chunks(plan: ArenaPlan, workers: int) -> Iterator[_Chunk]:
+    """About eight chunks per worker, at most 50 deals each."""
+    size = max(1, min(50, math.ceil(plan.deals * len(plan.pairs) / (8 * workers))))
+    for pair in plan.pairs:
+        for start in range(0, plan.deals, size):
+            yield _Chunk(pair, start, min(start + size, plan.deals), plan.rules, plan.players, plan.seed)
+
+
+def _play_chunk(chunk: _Chunk) -> tuple[Pair, list[DuplicateDeal]]:
+    a, b = chunk.pair
+    return chunk.pair, [play_duplicate(a, b, deal_seed(chunk.seed, i), rules=chunk.rules, players=chunk.players,
+                                       index=i) for i in range(chunk.start, chunk.stop)]
+
+
+def _play(chunks: list[_Chunk], workers: int, ray_address: str | None) -> Iterator[tuple[Pair, list[DuplicateDeal]]]:
+    if ray_address is not None:
+        yield from _play_on_ray(chunks, ray_address)
+    elif workers == 1:
+        yield from map(_play_chunk, chunks)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            yield from pool.imap_unordered(_play_chunk, chunks)
+
+
+def _play_on_ray(chunks: list[_Chunk], address: str) -> Iterator[tuple[Pair, list[DuplicateDeal]]]:
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError("--ray needs Ray, which is not installed: pip install ray") from None
+    ray.init(address=address, ignore_reinit_error=True)
+    task = ray.remote(_play_chunk)
+    pending = [task.remote(chunk) for chunk in chunks]
+    while pending:
+        finished, pending = ray.wait(pending)
+        yield from ray.get(finished)
