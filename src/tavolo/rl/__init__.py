@@ -1,0 +1,8 @@
+"""Reinforcement-learning interface to Burraco (needs the ``rl`` extra).
+
+* :mod:`tavolo.rl.tensors`: observations as fixed-size tensors filled in place,
+  and the legal-action mask;
+* :mod:`tavolo.rl.burraco_env`: a PettingZoo AEC environment, one agent per seat;
+* :mod:`tavolo.rl.gym_env`: a Gymnasium environment for one learner, the other
+  seats played by a bot.
+"""

@@ -1,0 +1,310 @@
+"""Burraco observations as fixed-size tensors, filled in place.
+
+:class:`ObservationEncoder` writes one seat's
+:class:`~tavolo.games.burraco.observation.BurracoObservation` into a
+preallocated ``float32`` vector: it reads nothing but the observation, so the
+tensor holds only what that seat may know (its own hand, never the others'
+hands, the pozzetti or the order of the stock, the tallone). :func:`fill_action_mask`
+writes the legal actions into a preallocated ``int8`` mask over
+:data:`~tavolo.games.burraco.actions.NUM_ACTIONS` ids.
+
+Seats and sides are *relative* to the observing seat, so one policy plays
+every chair: relative seat ``r`` is the seat ``r`` places after it in the order
+of play (0 = itself, 1 = the next player, whom its discard feeds); relative
+side 0 is its own side, the others follow in the order their first player
+comes after it. With ``P`` players a hand has at most ``S`` sides: 2 for 2, 4
+and 6 players, ``P`` for 3 and 5 (everyone alone, or before the lone player
+takes the pozzetto of 18).
+
+The vector is a sequence of named fields, each ``rows x width`` in row-major
+order (:meth:`Layout.view` gives the 2-D view); card planes are 53 wide, one
+column per card type (``suit * 13 + rank - 1``, the joker (jolly) 52, as in
+:mod:`tavolo.cards.french`). In order:
+
+================== ======== =====================================================
+field              shape    value
+================== ======== =====================================================
+hand               1 x 53   copies of each card in the seat's hand
+pile               1 x 53   copies in the discard pile (monte degli scarti)
+pile_top           1 x 53   1 on the pile's top card
+single_pile_card   1 x 53   1 on the one-card pile just taken (may not be discarded)
+unseen             1 x 53   copies the seat has not seen: the deck less its hand,
+                            the pile, the melds and the cards others took from the pile
+known              P-1 x 53 cards relative seat 1..P-1 took from the pile and still holds
+melded             S x 53   copies in relative side k's melds
+fits               S x 53   1 where the card attaches to one of side k's melds
+phase              1 x 2    1 in draw / play (both 0 once the hand is over)
+to_act             1 x P    1 on the relative seat to act
+hand_sizes         1 x P    cards in each relative seat's hand / 11
+pending_pozzetto   1 x P    cards of a pozzetto taken with the discard, not yet seen / 11
+seat_side          P x S    1 on the relative side of each relative seat
+pozzetto_taken     1 x S    1 when relative side k has taken its pozzetto
+free_pozzetti      1 x 1    pozzetti not yet assigned to a side (3 and 5 players)
+side_melds         S x 5    per side: melds / 10; clean (pulito), semiclean
+                            (semipulito, by shape), dirty (sporco) burraci / 4;
+                            longest meld not yet a burraco / 7
+stock              1 x 1    cards in the stock (tallone) / 100
+flags              1 x 4    must meld the taken pile; last turn; time-out called;
+                            everyone alone (3 and 5 players)
+stall              1 x 1    one-card-pile streak / (2 P), at most 1
+time_out_left      1 x 1    turns left after a time-out / (2 P), at most 1
+turn               1 x 1    turn number / 200, at most 1
+rule_set           1 x 3    1 on fibur, fedibur1985, internazionale
+scores             1 x P    each relative seat's match score / 1000, within [-5, 5]
+================== ======== =====================================================
+
+With four players (``S = 2``) that is 686 numbers:
+
+    >>> layout = Layout(4)
+    >>> layout.size, layout.fields["melded"].offset, layout.fields["phase"].offset
+    (686, 424, 636)
+    >>> [(f.name, f.rows, f.width) for f in layout.fields.values()][5:8]
+    [('known', 3, 53), ('melded', 2, 53), ('fits', 2, 53)]
+
+Encoding a position (the seat's hand appears in the ``hand`` plane)::
+
+    >>> import random
+    >>> from tavolo.games.burraco import make_game
+    >>> state = make_game(players=4, target=None).new_initial_state()
+    >>> state.apply_chance(state.sample_chance(random.Random(1)))
+    >>> encoder = ObservationEncoder(4)
+    >>> out = encoder.new_tensor()
+    >>> tensor = encoder.encode(state.observation(0), out)
+    >>> tensor is out, int(layout.view(out, "hand").sum()), round(float(layout.view(out, "stock")[0, 0]), 2)
+    (True, 11, 0.41)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from tavolo.games.burraco.actions import NUM_ACTIONS
+from tavolo.games.burraco.cards import NUM_TYPES
+from tavolo.games.burraco.melds import (
+    BURRACO_SIZE, CLEAN, DIRTY, SEMICLEAN, Meld, attachments, burraco_kind, meld_cards, meld_size,
+)
+from tavolo.games.burraco.observation import BurracoObservation
+from tavolo.games.burraco.rules import HAND_SIZE, RULE_SETS
+
+JOKER = NUM_TYPES - 1
+RULE_SET_NAMES = tuple(RULE_SETS)
+MAX_TURN = 200
+SCORE_UNIT = 1000.0
+MAX_SCORE = 5.0
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named block of the tensor: ``rows x width`` numbers from ``offset``,
+    each within ``[low, high]``."""
+
+    name: str
+    offset: int
+    rows: int
+    width: int
+    low: float
+    high: float
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.width
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.size
+
+
+def max_sides(players: int) -> int:
+    """Most sides a hand of ``players`` can have: 2 with partners (2, 4, 6 players),
+    everyone alone otherwise.
+
+    >>> [max_sides(n) for n in range(2, 7)]
+    [2, 3, 2, 5, 2]
+    """
+    return 2 if players % 2 == 0 else players
+
+
+class Layout:
+    """The fields of the tensor for a table of ``players`` (see the module docstring)."""
+
+    def __init__(self, players: int) -> None:
+        if players not in range(2, 7):
+            raise ValueError(f"Burraco is played by 2 to 6 players, not {players}")
+        self.players = p = players
+        self.sides = s = max_sides(players)
+        copies = 2 * (3 if players >= 5 else 2)  # most copies of one card type: the jokers
+        deck_over_hand = copies * 27 / HAND_SIZE
+        shapes = [
+            ("hand", 1, NUM_TYPES, copies), ("pile", 1, NUM_TYPES, copies), ("pile_top", 1, NUM_TYPES, 1),
+            ("single_pile_card", 1, NUM_TYPES, 1), ("unseen", 1, NUM_TYPES, copies),
+            ("known", p - 1, NUM_TYPES, copies), ("melded", s, NUM_TYPES, copies), ("fits", s, NUM_TYPES, 1),
+            ("phase", 1, 2, 1), ("to_act", 1, p, 1), ("hand_sizes", 1, p, deck_over_hand),
+            ("pending_pozzetto", 1, p, 18 / HAND_SIZE), ("seat_side", p, s, 1), ("pozzetto_taken", 1, s, 1),
+            ("free_pozzetti", 1, 1, 3), ("side_melds", s, 5, 6), ("stock", 1, 1, 2), ("flags", 1, 4, 1),
+            ("stall", 1, 1, 1), ("time_out_left", 1, 1, 1), ("turn", 1, 1, 1),
+            ("rule_set", 1, len(RULE_SET_NAMES), 1), ("scores", 1, p, MAX_SCORE),
+        ]
+        self.fields: dict[str, Field] = {}
+        offset = 0
+        for name, rows, width, high in shapes:
+            low = -MAX_SCORE if name == "scores" else 0.0
+            self.fields[name] = Field(name, offset, rows, width, low, float(high))
+            offset += rows * width
+        self.size = offset
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value of every position, for a ``Box`` space."""
+        low = np.empty(self.size, dtype=np.float32)
+        high = np.empty(self.size, dtype=np.float32)
+        for f in self.fields.values():
+            low[f.offset:f.end] = f.low
+            high[f.offset:f.end] = f.high
+        return low, high
+
+    def view(self, tensor: np.ndarray, name: str) -> np.ndarray:
+        """Field ``name`` of ``tensor`` as a ``rows x width`` view (no copy)."""
+        f = self.fields[name]
+        return tensor[f.offset:f.end].reshape(f.rows, f.width)
+
+
+class ObservationEncoder:
+    """Writes observations of a ``players`` table into tensors of :attr:`layout`."""
+
+    def __init__(self, players: int) -> None:
+        self.layout = Layout(players)
+        decks = 3 if players >= 5 else 2
+        self._deck = np.full(NUM_TYPES, decks, dtype=np.float32)
+        self._deck[JOKER] = 2 * decks
+        self._at = at = {name: f.offset for name, f in self.layout.fields.items()}
+        self._unseen, self._hand, self._pile = (slice(at[n], at[n] + NUM_TYPES) for n in ("unseen", "hand", "pile"))
+        fields = self.layout.fields
+        self._shown = [slice(offset, offset + NUM_TYPES) for name in ("known", "melded")
+                       for offset in range(fields[name].offset, fields[name].end, NUM_TYPES)]
+
+    def new_tensor(self) -> np.ndarray:
+        """A zero tensor of the right size, to be filled by :meth:`encode`."""
+        return np.zeros(self.layout.size, dtype=np.float32)
+
+    def encode(self, obs: BurracoObservation, out: np.ndarray) -> np.ndarray:
+        """Fill ``out`` (``float32``, ``layout.size``) with ``obs`` and return it."""
+        if obs.players != self.layout.players:
+            raise ValueError(f"an observation of {obs.players} players does not fit a {self.layout.players}-player layout")
+        out.fill(0.0)
+        at = self._at
+        p, me = obs.players, obs.seat
+        _count(out, at["hand"], obs.hand)
+        _count(out, at["pile"], obs.pile)
+        if obs.pile:
+            out[at["pile_top"] + obs.pile[-1]] = 1.0
+        if obs.single_pile_card >= 0:
+            out[at["single_pile_card"] + obs.single_pile_card] = 1.0
+        for seat, cards in enumerate(obs.known):
+            if seat != me:
+                _count(out, at["known"] + ((seat - me) % p - 1) * NUM_TYPES, cards)
+        order = _relative_sides(obs)
+        self._encode_sides(obs, order, out)
+        self._encode_unseen(out)
+        self._encode_seats(obs, order, out)
+        self._encode_table(obs, out)
+        return out
+
+    def _encode_sides(self, obs: BurracoObservation, order: list[int], out: np.ndarray) -> None:
+        at = self._at
+        for k, side in enumerate(order):
+            melded, fits = at["melded"] + k * NUM_TYPES, at["fits"] + k * NUM_TYPES
+            row = at["side_melds"] + k * 5
+            longest = 0
+            for meld in obs.melds[side]:
+                cards, fit_cards, kind, size = _meld_summary(meld)
+                _count(out, melded, cards)
+                for card in fit_cards:
+                    out[fits + card] = 1.0
+                if kind:
+                    out[row + _KIND_COLUMN[kind]] += 0.25
+                elif size > longest:
+                    longest = size
+            out[row] = len(obs.melds[side]) / 10
+            out[row + 4] = longest / BURRACO_SIZE
+
+    def _encode_unseen(self, out: np.ndarray) -> None:
+        """The deck less every card the other planes show."""
+        unseen = out[self._unseen]
+        np.subtract(self._deck, out[self._hand], out=unseen)
+        unseen -= out[self._pile]
+        for plane in self._shown:
+            unseen -= out[plane]
+
+    def _encode_seats(self, obs: BurracoObservation, order: list[int], out: np.ndarray) -> None:
+        at, p, me = self._at, obs.players, obs.seat
+        s = self.layout.sides
+        relative_side = {side: k for k, side in enumerate(order)}
+        if 0 <= obs.current_player < p:
+            out[at["to_act"] + (obs.current_player - me) % p] = 1.0
+        for seat in range(p):
+            r = (seat - me) % p
+            out[at["hand_sizes"] + r] = obs.hand_sizes[seat] / HAND_SIZE
+            out[at["pending_pozzetto"] + r] = obs.pending_pozzetto[seat] / HAND_SIZE
+            out[at["seat_side"] + r * s + relative_side[obs.side_of[seat]]] = 1.0
+            out[at["scores"] + r] = min(MAX_SCORE, max(-MAX_SCORE, obs.scores[seat] / SCORE_UNIT))
+        for pozzetto in obs.pozzetti:
+            if pozzetto.side < 0:
+                out[at["free_pozzetti"]] += 1.0
+            elif pozzetto.taken:
+                out[at["pozzetto_taken"] + relative_side[pozzetto.side]] = 1.0
+
+    def _encode_table(self, obs: BurracoObservation, out: np.ndarray) -> None:
+        at, p = self._at, obs.players
+        if obs.phase == "draw":
+            out[at["phase"]] = 1.0
+        elif obs.phase == "play":
+            out[at["phase"] + 1] = 1.0
+        out[at["stock"]] = obs.stock_size / 100
+        flags = at["flags"]
+        out[flags] = obs.must_meld
+        out[flags + 1] = obs.last_turn
+        out[flags + 2] = obs.time_out_plays_left is not None
+        out[flags + 3] = obs.everyone_alone
+        out[at["stall"]] = min(1.0, obs.stall_streak / (2 * p))
+        out[at["time_out_left"]] = min(1.0, (obs.time_out_plays_left or 0) / (2 * p))
+        out[at["turn"]] = min(obs.turn_number, MAX_TURN) / MAX_TURN
+        out[at["rule_set"] + RULE_SET_NAMES.index(obs.rule_set)] = 1.0
+
+
+_KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
+
+
+@lru_cache(maxsize=None)
+def _meld_summary(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """A meld's cards, the card types that attach to it, its burraco kind (by
+    shape, semipulito included) and its size. Cached: melds are immutable values."""
+    fits = tuple(sorted({card for card, _, _ in attachments(meld)}))
+    return tuple(meld_cards(meld)), fits, burraco_kind(meld), meld_size(meld)
+
+
+def _count(out: np.ndarray, offset: int, cards: Iterable[int]) -> None:
+    for card in cards:
+        out[offset + card] += 1.0
+
+
+def _relative_sides(obs: BurracoObservation) -> list[int]:
+    """The observation's side indices, own side first, then by their first seat
+    after the observing seat in the order of play."""
+    p, me = obs.players, obs.seat
+    return sorted(range(len(obs.sides)), key=lambda side: min((seat - me) % p for seat in obs.sides[side]))
+
+
+def fill_action_mask(legal: Iterable[int], out: np.ndarray) -> np.ndarray:
+    """Fill ``out`` (``int8``, ``NUM_ACTIONS``) with 1 on the ``legal`` ids, 0 elsewhere.
+
+    >>> mask = np.ones(NUM_ACTIONS, dtype=np.int8)
+    >>> np.flatnonzero(fill_action_mask([0, 1], mask)).tolist()
+    [0, 1]
+    """
+    out.fill(0)
+    for action in legal:
+        out[action] = 1
+    return out
