@@ -37,8 +37,8 @@ def play_until_choice(state, rng: random.Random, decisions: int):
 
 def test_settings_from_a_spec_are_typed():
     game, _ = dealt()
-    bot = make_bot("ismcts:time=0.5,iterations=40,width=3,horizon=hand,rollout=simple", game, seat=1, seed=2)
-    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, rollout="simple", width=3, horizon=HAND)
+    bot = make_bot("ismcts:time=0.5,iterations=40,width=3,horizon=hand,rollout=simple,margin=0", game, seat=1, seed=2)
+    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, rollout="simple", width=3, horizon=HAND, margin=0.0)
     assert make_bot("ismcts", game, seat=0).settings.time == 1.0
 
 
@@ -50,6 +50,8 @@ def test_settings_from_a_spec_are_typed():
     ("ismcts:iterations=2.5", "iterations must be a whole number >= 1"),
     ("ismcts:width=0", "width must be a whole number >= 1"),
     ("ismcts:horizon=forever", "horizon must be a whole number >= 1"),
+    ("ismcts:margin=-1", "margin must be a number >= 0"),
+    ("ismcts:margin=nan", "margin must be a number >= 0"),
     ("ismcts:rollout=grandmaster", "choose one of"),
     ("ismcts:rollout=ismcts", "quicker bot than ismcts"),
     ("ismcts:strong", "unknown setting 'level'"),

@@ -21,14 +21,17 @@ At a decision with more than one legal action:
 3. a rollout plays the rest of the hand (``horizon=hand``) or the given number
    of further turns with the rollout bot in every seat, then scores each side
    as if the hand ended there (melds, burraci, cards in hand, pozzetto);
-4. the candidate with the best mean of (own side - other sides) wins; the
-   rollout bot's own choice keeps ties.
+4. the candidate with the best mean of (own side - other sides) is played if
+   it beats the rollout bot's own choice by more than ``margin`` standard
+   errors of their paired differences; otherwise the rollout bot's choice is
+   (a few noisy rollouts should not overrule a good player's habit).
 
 Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time`` seconds and/or ``iterations`` per move (at least one; default
 ``time=1``; the first reached stops), ``rollout`` the bot spec of the rollout
 and ranking policy, ``width`` the candidates per decision, ``horizon`` the
-turns a rollout plays (``hand``: to the end of the hand). With an
+turns a rollout plays (``hand``: to the end of the hand), ``margin`` the
+standard errors a candidate must gain to overrule the rollout bot. With an
 ``iterations`` budget and a seed the play is reproducible; a ``time`` budget
 depends on the machine's speed, so two runs may differ.
 
@@ -39,15 +42,16 @@ depends on the machine's speed, so two runs may differ.
     >>> state.apply_chance(state.sample_chance(random.Random(3)))
     >>> bot = IsmctsBot(game, seat=0, seed=1, iterations="8", rollout="simple", horizon="2")
     >>> state.action_to_string(bot.choose(state.observation(0), state.legal_actions())), bot.last_iterations
-    ('take', 8)
+    ('draw', 8)
     >>> IsmctsBot(game, seat=0, depth="3")
     Traceback (most recent call last):
     ...
-    ValueError: ismcts: unknown setting 'depth'; known: horizon, iterations, rollout, time, width
+    ValueError: ismcts: unknown setting 'depth'; known: horizon, iterations, margin, rollout, time, width
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -61,7 +65,7 @@ from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.scoring import score_side
 from tavolo.games.burraco.state import BurracoState
 
-DEFAULT_ROLLOUT = "simple"
+DEFAULT_ROLLOUT = "heuristic:strong"
 HAND = 0
 """``horizon`` meaning: play the rollout to the end of the hand."""
 
@@ -75,13 +79,14 @@ class IsmctsSettings:
     rollout: str = DEFAULT_ROLLOUT
     width: int = 4
     horizon: int = 8
+    margin: float = 1.0
 
     @classmethod
     def parse(cls, settings: dict[str, str]) -> IsmctsSettings:
         """From a spec's strings; ``ValueError`` naming the setting at fault.
 
             >>> IsmctsSettings.parse({"iterations": "50", "horizon": "hand"})
-            IsmctsSettings(time=None, iterations=50, rollout='simple', width=4, horizon=0)
+            IsmctsSettings(time=None, iterations=50, rollout='heuristic:strong', width=4, horizon=0, margin=1.0)
             >>> IsmctsSettings.parse({}).time
             1.0
             >>> IsmctsSettings.parse({"width": "0"})
@@ -114,6 +119,16 @@ def _positive_int(key: str, value: str) -> int:
     return int(value)
 
 
+def _non_negative_float(key: str, value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number < float("inf"):
+        raise ValueError(f"ismcts: {key} must be a number >= 0, got {value!r}")
+    return number
+
+
 def _horizon(key: str, value: str) -> int:
     return HAND if value == "hand" else _positive_int(key, value)
 
@@ -129,7 +144,7 @@ def _bot_spec(key: str, value: str) -> str:
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
     "time": _positive_float, "iterations": _positive_int, "rollout": _bot_spec,
-    "width": _positive_int, "horizon": _horizon,
+    "width": _positive_int, "horizon": _horizon, "margin": _non_negative_float,
 }
 
 
@@ -157,8 +172,8 @@ class IsmctsBot:
         candidates = self._candidates(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        totals = self._search(observation, candidates)
-        return max(candidates, key=lambda a: totals[a])  # max keeps the first (the ranker's) on ties
+        values = self._search(observation, candidates)
+        return _verdict(candidates, values, self.settings.margin)
 
     def _candidates(self, obs: BurracoObservation, legal: Sequence[int]) -> list[int]:
         """The rollout bot's ``width`` favourite actions, best first."""
@@ -171,11 +186,11 @@ class IsmctsBot:
             left.remove(action)
         return ranked
 
-    def _search(self, obs: BurracoObservation, candidates: list[int]) -> dict[int, float]:
-        """Total value of each candidate over complete rounds within the budget."""
+    def _search(self, obs: BurracoObservation, candidates: list[int]) -> list[list[float]]:
+        """The value of each candidate (by position) in each round within the budget."""
         s = self.settings
         deadline = None if s.time is None else time.perf_counter() + s.time
-        totals = dict.fromkeys(candidates, 0.0)
+        values: list[list[float]] = [[] for _ in candidates]
         while True:
             if s.iterations is not None and self.last_iterations + len(candidates) > s.iterations:
                 break
@@ -183,11 +198,11 @@ class IsmctsBot:
                 break
             determinization = self.game.sample_hidden_state(obs, self._rng)
             seed = self._rng.getrandbits(64)
-            for action in candidates:
-                totals[action] += self._rollout(determinization.clone(), action, seed)
+            for action, row in zip(candidates, values, strict=True):
+                row.append(self._rollout(determinization.clone(), action, seed))
             self.last_iterations += len(candidates)
         self.iterations_run += self.last_iterations
-        return totals
+        return values
 
     def _rollout(self, state: BurracoState, action: int, seed: int) -> float:
         """Play ``action``, then the rollout bots for ``horizon`` turns; the value for this seat."""
@@ -223,6 +238,26 @@ class IsmctsBot:
         from tavolo.bots.registry import make_bot
 
         return make_bot(self.settings.rollout, self.game, seat, seed)
+
+
+def _verdict(candidates: list[int], values: list[list[float]], margin: float) -> int:
+    """The candidate of best mean value, if it beats the rollout bot's choice
+    (the first) by more than ``margin`` standard errors of the paired
+    differences over the rounds; else that first choice.
+
+        >>> _verdict([10, 11], [[0, 0, 0], [30, 10, 20]], margin=1.0)
+        11
+        >>> _verdict([10, 11], [[0, 0, 0], [90, -60, 30]], margin=1.0)
+        10
+    """
+    rounds = len(values[0])
+    best = max(range(len(candidates)), key=lambda i: sum(values[i]))
+    if best == 0 or rounds < 2:
+        return candidates[0]
+    gains = [b - a for a, b in zip(values[0], values[best], strict=True)]
+    mean = sum(gains) / rounds
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (rounds - 1) / rounds)
+    return candidates[best] if mean > margin * spread else candidates[0]
 
 
 def _standing(state: BurracoState, side: int) -> int:
