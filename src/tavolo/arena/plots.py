@@ -19,7 +19,18 @@ DIFFERENCES = "differences.png"
 
 
 def save_plots(report: ArenaReport, folder: Path) -> list[Path]:
-    """Draw both pictures into ``folder`` (made if missing); their paths."""
+    """Draw both pictures into ``folder`` (made if missing); their paths.
+
+        >>> import tempfile
+        >>> from tavolo.arena.duplicate import DuplicateDeal
+        >>> from tavolo.arena.runner import ArenaPlan
+        >>> from tavolo.arena.summary import summarize
+        >>> plan = ArenaPlan(bots=("A", "B"), pairs=(("A", "B"),), deals=3)
+        >>> deals = [DuplicateDeal(i, ((400.0 * i, 100.0), (200.0, 300.0))) for i in range(3)]
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     [path.name for path in save_plots(summarize(plan, {("A", "B"): deals}), Path(folder))]
+        ['ratings.png', 'differences.png']
+    """
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / RATINGS, folder / DIFFERENCES]
     _ratings_figure(report).savefig(paths[0], dpi=120)

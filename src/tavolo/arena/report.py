@@ -57,8 +57,10 @@ def pair_table(report: ArenaReport) -> Table:
     won, tied and lost, and the matches A won of those finished."""
     plan = report.plan
     table = Table(title=f"Duplicate deals: {plan.players} players, {plan.rules} rules, matches to {report.target}")
-    for column in ("A", "B", "deals", "A−B/deal", "95% CI", "W/T/L deals", "matches won"):
-        table.add_column(column, justify="left" if column in ("A", "B") else "right")
+    for name in ("A", "B"):
+        table.add_column(name, no_wrap=True)
+    for column in ("deals", "A−B/deal", "95% CI", "W/T/L deals", "matches won"):
+        table.add_column(column, justify="right")
     for pair in report.pairs:
         share = pair.match_share
         matches = f"{pair.match_wins}/{pair.matches} {share.estimate:.0%}" if share else "none ended"
@@ -70,8 +72,9 @@ def pair_table(report: ArenaReport) -> Table:
 def rating_table(report: ArenaReport) -> Table:
     """The bots by rating (Bradley-Terry on deals won, mean 1500), with 95% bootstrap intervals."""
     table = Table(title="Ratings (Elo scale, mean 1500)")
-    for column in ("bot", "rating", "95% interval"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    table.add_column("bot", no_wrap=True)
+    for column in ("rating", "95% interval"):
+        table.add_column(column, justify="right")
     for rating in report.ratings:
         table.add_row(rating.name, f"{rating.elo:.0f}", f"{rating.low:.0f} … {rating.high:.0f}")
     return table
