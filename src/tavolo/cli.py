@@ -196,7 +196,7 @@ def arena(
     deals: int = typer.Option(1000, min=1, help="Duplicate deals per pair (each played at two tables)."),
     players: int = typer.Option(4, help="2 (one against one), 4 (partnerships) or 6 (teams of three)."),
     rules: str = typer.Option("fibur", help=RULES_HELP),
-    seed: int = typer.Option(0, help="Seed of the deals: the same deals for every pair."),
+    seed: int = typer.Option(0, min=0, help="Seed of the deals: the same deals for every pair."),
     vs: Optional[str] = typer.Option(None, help="Play each bot only against this one, not a round robin."),
     workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
     ray: Optional[str] = typer.Option(None, help="Play on the Ray cluster at this address ('auto' finds it)."),

@@ -118,10 +118,10 @@ def run_plan(plan: ArenaPlan, *, workers: int | None = None, ray_address: str | 
     (default: every core; 1 plays here), or the Ray cluster at ``ray_address``.
     The same plan gives the same deals whatever the workers, as long as the bots
     are reproducible (an iteration budget, not a time budget, for search bots)."""
-    chunks = list(_chunks(plan, workers or default_workers()))
-    workers = min(workers or default_workers(), len(chunks))
+    workers = workers or default_workers()
+    chunks = list(_chunks(plan, workers))
     done: dict[Pair, list[DuplicateDeal]] = {pair: [] for pair in plan.pairs}
-    for pair, deals in _play(chunks, workers, ray_address):
+    for pair, deals in _play(chunks, min(workers, len(chunks)), ray_address):
         done[pair].extend(deals)
         if progress:
             progress(len(deals))
