@@ -1,0 +1,63 @@
+"""RL interface speed, single core: steps per second of the PettingZoo AEC
+environment (4 players, every agent choosing uniformly among its masked legal
+actions: ``last()`` encodes the tensor and the mask, then ``step``), and of the
+Gymnasium environment (2 players, the learner's steps, the random bot playing
+the other seat inside each step). Each figure is the median of 5 runs.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+
+from bench.util import note
+from tavolo.rl.burraco_env import env
+from tavolo.rl.gym_env import BurracoGymEnv
+
+RUNS = 5
+HANDS = 20
+
+
+def aec_steps(seed: int) -> tuple[float, int]:
+    """Seconds and agent steps for ``HANDS`` hands of masked random play."""
+    e = env(players=4)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    for hand in range(HANDS):
+        e.reset(seed=seed * HANDS + hand)
+        for _ in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def gym_steps(seed: int) -> tuple[float, int]:
+    """Seconds and learner steps for ``HANDS`` hands against the random bot."""
+    e = BurracoGymEnv(opponent="random", players=2)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    for hand in range(HANDS):
+        _, info = e.reset(seed=seed * HANDS + hand)
+        done = False
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, done, _, info = e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def figures():
+    aec = statistics.median(steps / seconds for seconds, steps in map(aec_steps, range(RUNS)))
+    note(f"rl: AEC env, 4 players, {HANDS} hands of masked random play per run")
+    yield "rl.aec4.steps_per_s", aec, "/s"
+    learner = statistics.median(steps / seconds for seconds, steps in map(gym_steps, range(RUNS)))
+    yield "rl.gym2_vs_random.learner_steps_per_s", learner, "/s"
