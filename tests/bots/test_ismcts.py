@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tavolo.bots.ismcts import HAND, IsmctsBot, IsmctsSettings
+from tavolo.bots.ismcts import HAND, IsmctsBot, IsmctsSettings, _standing
 from tavolo.bots.registry import make_bot
 from tavolo.engine.play import play
 from tavolo.games import make_game as make_any_game
@@ -153,3 +153,31 @@ def test_a_rollout_to_the_end_of_the_hand_scores_the_hand_result():
     value = bot._rollout(finished, state.legal_actions()[0], seed=4)
     assert finished.is_terminal()
     assert value == finished.returns()[0] - finished.returns()[1]
+
+
+def test_the_search_overrules_the_rollout_bot_only_on_evidence():
+    """With no margin the best mean wins, and over a dozen decisions it is not always the
+    rollout bot's first choice; with a huge margin the rollout bot's choice always stands."""
+    game, state = dealt(seed=21)
+    rng = random.Random(21)
+    overruled = 0
+    for i in range(12):
+        state = play_until_choice(state, rng, 3)
+        seat = state.current_player()
+        obs, legal = state.observation(seat), state.legal_actions()
+        bold = IsmctsBot(game, seat, seed=i, iterations="16", width="4", horizon="2", rollout="simple", margin="0")
+        timid = IsmctsBot(game, seat, seed=i, iterations="16", width="4", horizon="2", rollout="simple", margin="1e9")
+        first = IsmctsBot(game, seat, seed=i, **QUICK)._candidates(obs, legal)[0]
+        assert timid.choose(obs, legal) == first
+        overruled += bold.choose(obs, legal) != first
+    assert overruled >= 1
+
+
+def test_a_rollout_cut_at_the_horizon_scores_the_points_standing():
+    game, state = dealt(players=4, seed=8)
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", width="3", horizon="3", rollout="simple")
+    cut = state.clone()
+    value = bot._rollout(cut, state.legal_actions()[0], seed=4)
+    assert (cut.phase, cut.turn_number) == ("draw", 1 + 3)  # the turn searched, then three more
+    standing = [_standing(cut, side) for side in (0, 1)]
+    assert value == standing[0] - standing[1]

@@ -212,7 +212,8 @@ class IsmctsBot:
         turns_left = self.settings.horizon or -1
         while not state.is_terminal() and len(state.hand_results) == hand:
             seat = state.current_player()
-            action = bots[seat].choose(state.observation(seat), state.legal_actions())
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 else bots[seat].choose(state.observation(seat), legal)
             if action in (DRAW, TAKE):
                 if turns_left == 0:
                     break
