@@ -126,3 +126,19 @@ def test_bad_settings_are_refused():
         env(reward="wins")
     with pytest.raises(ValueError, match="render_mode"):
         env(render_mode="human")
+
+
+def test_an_agent_sees_the_same_whatever_the_cards_hidden_from_it():
+    e = env(players=4)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    seen = {k: v.copy() for k, v in e.observe(agent).items()}
+    hidden_swapped = e.game.sample_hidden_state(e.state.observation(seat), random.Random(9))
+    assert hidden_swapped.hand_cards((seat + 1) % 4) != e.state.hand_cards((seat + 1) % 4)
+    e.state = hidden_swapped
+    again = e.observe(agent)
+    assert all(np.array_equal(again[k], seen[k]) for k in seen)
