@@ -222,18 +222,15 @@ class IsmctsBot:
         return self._value(state, hand)
 
     def _value(self, state: BurracoState, hand: int) -> float:
-        """Own side's points minus the other sides' mean: the hand's result if it
+        """Own side's points minus the other sides' mean: the hand's score if it
         ended, else the points as they stand (no closing bonus)."""
         if len(state.hand_results) > hand:
-            credited = state.hand_results[hand].credited
-            mine = credited[self.seat]
-            others = [credited[seat] for seat in range(self.game.num_players)
-                      if state.side_of(seat) != state.side_of(self.seat)]
-            return mine - sum(others) / len(others)
-        points = [_standing(state, side) for side in range(len(state.sides))]
-        mine = points[state.side_of(self.seat)]
-        others = [p for side, p in enumerate(points) if side != state.side_of(self.seat)]
-        return mine - sum(others) / len(others)
+            sides = [(score.seats, score.total) for score in state.hand_results[hand].sides]
+        else:
+            sides = [(seats, _standing(state, side)) for side, seats in enumerate(state.sides)]
+        mine = [points for seats, points in sides if self.seat in seats]
+        others = [points for seats, points in sides if self.seat not in seats]
+        return mine[0] - sum(others) / len(others)
 
     def _rollout_bot(self, seat: int, seed: int) -> Agent:
         from tavolo.bots.registry import make_bot
