@@ -192,11 +192,18 @@ def test_it_finishes_a_burraco_when_it_can(level):
     assert decode(choose(HeuristicBurracoBot(level), state))[:3] == ("attach", 0, fr.parse("9h"))
 
 
-def test_strong_gives_the_side_its_first_burraco_with_a_wild_when_the_partner_is_short():
-    """The pozzetto is taken, no burraco yet, the partner holds two cards: the jolly goes on."""
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_it_completes_the_sides_first_burraco_with_a_wild(level):
+    """The pozzetto is taken, no burraco yet: the jolly makes one (sporco, 100) and lets the side close."""
     state = position(hands={0: "* Kd 7s 4c 9d", 2: "5h 6s"}, melds={0: ["Jc Jd Js Jh Jc Jd"]},
                      taken={0: True}, turn=0)
-    assert decode(choose(HeuristicBurracoBot("strong"), state)) == ("attach", 0, fr.JOKER, 0)
+    assert decode(choose(HeuristicBurracoBot(level), state)) == ("attach", 0, fr.JOKER, 0)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_it_keeps_its_wild_early_when_it_completes_nothing(level):
+    state = position(hands={0: "* Kd 7s 4c 9d Qh", 2: "5h 6s 8c 9h Th"}, melds={0: ["Jc Jd Js"]}, turn=0)
+    assert DISCARD_BASE <= choose(HeuristicBurracoBot(level), state) < OPEN_BASE
 
 
 def test_strong_lays_down_everything_and_closes_when_it_can():

@@ -19,9 +19,9 @@ normal (+ judgment)
     * Il monte si pesa (weigh the discard pile): what fits, what joins the
       hand and the wilds against the loners and, late in the hand, their
       points; a big pile early is worth taking, late it is a weight.
-    * Verso il pulito (toward the clean burraco, 200): no wild on a clean run
-      of four or more while it can still grow naturally, unless the side needs
-      its first burraco to close; a pinella goes back to its natural place.
+    * Verso il pulito (toward the clean burraco, 200): a wild goes on a clean
+      meld of four or more only when no other place takes it; a pinella goes
+      back to its natural place when the natural card it stands for comes.
     * Carte morte (dead cards): a run that waits for a card whose every copy
       is in view is no reason to keep a card.
     * Non dare da mangiare (do not feed the next opponent): besides what
@@ -33,15 +33,18 @@ strong (+ timing and the partner)
       use the wilds and go al volo; a side that has not taken its pozzetto
       loses 100.
     * Chiudi quando puoi (close when you can): with the pozzetto taken and a
-      burraco, lay down all but the cheapest natural and close; otherwise keep
-      at least two cards.
-    * Scendi se il compagno chiude (go down when the partner is about to
-      close), and when an opponent can close or the stock (tallone) is at its
-      end: meld every card you can, wilds included, discard the dearest card.
-    * Lavora per il compagno (play for the partner): attach to the meld
-      nearest to a burraco, give the side its first burraco with a wild when
-      the partner is short of cards; late in the hand, do not take a big pile
-      of loners.
+      burraco, lay down all you can, keep a natural and close.
+    * Non restare appeso (do not hang on one card): with the pozzetto taken
+      and no burraco yet, keep three cards before the discard; with one card
+      a player can only draw and discard.
+    * Scendi, la mano finisce (go down, the hand is ending) when an opponent
+      can close with few cards or the stock (tallone) is at its end: meld
+      every card you can, wilds included, discard the dearest card; do not
+      take a big pile of loners then.
+    * Scendi se il compagno chiude (play for the partner): the same when the
+      partner, with the side's pozzetto and a burraco, is about to close.
+    * Togli il monte (take the pile away): a pile that feeds the next
+      opponent is worth more to take.
 
     >>> import random
     >>> from tavolo.games.burraco import make_game
@@ -63,34 +66,34 @@ from collections.abc import Sequence
 
 from tavolo.bots.reading import (
     BETWEEN, RUN_NEAR, SAME_RANK, attach_result, can_close_soon, copies, feeds, fits, my_turns_left, near_taken,
-    next_opponent, partners, seen_counts, took_pozzetto,
+    next_opponent, seen_counts, took_pozzetto,
 )
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
 from tavolo.games.burraco.melds import BURRACO_SIZE, KIND_BONUS, Meld, Run, burraco_kind, meld_size
 from tavolo.games.burraco.observation import BurracoObservation
+from tavolo.games.burraco.rules import RULE_SETS
 
 
 NORMAL = frozenset({"weigh_pile", "clean", "dead", "guard"})
-STRONG = NORMAL | {"out", "hang", "ending", "partner"}
+STRONG = NORMAL | {"out", "hang", "ending", "partner", "deny"}
 LEVELS: dict[str, frozenset[str]] = {"easy": frozenset(), "normal": NORMAL, "strong": STRONG}
 """The rules each level adds to the basics (see the module docstring): ``weigh_pile`` (il monte
 si pesa), ``clean`` (verso il pulito), ``dead`` (carte morte), ``guard`` (non dare da mangiare),
-``out`` (al pozzetto, chiudi quando puoi), ``ending`` (the hand is ending: go down), ``partner``
-(lavora per il compagno)."""
-WILD_KEEP = 60
-"""What a wild in hand is worth keeping, in points, while the hand goes on."""
-POINTS_WEIGHT = 0.2
-OUT_STUCK = 1
-KEEP_IN_HAND = 3
-PILE_SIZE = 1.5
-TAKE_AT = 8
-DANGER = 150
-DANGER_PER_PILE_CARD = 3
-TAKEN_NEAR = 25
-CLEAN_PROSPECT = 15
-OUT_CLEAN_PROSPECT = 2
-"""Per card of a clean meld of four or more: what a wild on it costs (the clean burraco given up)."""
+``out`` (al pozzetto, chiudi quando puoi), ``hang`` (non restare appeso), ``ending`` (scendi,
+la mano finisce), ``partner`` (scendi se il compagno chiude), ``deny`` (togli il monte)."""
+
+# Weights, in points of the score sheet; tuned by duplicate deals against the other levels.
+WILD_KEEP = 10            # a wild kept in hand while the hand goes on
+POINTS_WEIGHT = 0.2       # a card's points against keeping it, ...
+ENDING_POINTS_WEIGHT = 1.5  # ... and when the hand is about to end
+KEEP_IN_HAND = 3          # cards kept before the discard while hanging is a risk ("hang")
+TAKE_AT = 8               # the pile is taken from this value up
+PILE_SIZE = 1.5           # per card of the pile, early in the hand ("weigh_pile")
+DENY = 20                 # per card of the pile that feeds the next opponent ("deny")
+DANGER = 150              # discarding what attaches to the next opponent's melds, ...
+DANGER_PER_PILE_CARD = 3  # ... more with every card of the pile ("guard")
+TAKEN_NEAR = 25           # discarding what goes with the cards he took from the pile ("guard")
 
 
 class HeuristicBurracoBot:
@@ -156,6 +159,11 @@ class HeuristicBurracoBot:
                     value -= 3 + late * POINTS[card]
         if "weigh_pile" in rules:
             value += len(obs.pile) * (1 - late) * PILE_SIZE
+        if "deny" in rules:
+            nxt = next_opponent(obs)
+            if nxt >= 0:
+                theirs = feeds(obs, nxt)
+                value += DENY * sum(1 for card in obs.pile if card in theirs)
         if "ending" in rules and late >= 1 and len(obs.pile) > 3:
             return False  # the hand is ending: a pile is only points in hand
         return value >= TAKE_AT
@@ -165,7 +173,7 @@ class _Table:
     """One play-phase decision's reading of the table, computed once per call."""
 
     __slots__ = ("obs", "rules", "h", "mine", "mine_fits", "danger", "danger_weight", "taken",
-                 "wild_keep", "points_weight", "need_burraco", "discards", "semiclean", "floor", "_seen")
+                 "spend_wilds", "points_weight", "discards", "semiclean", "floor", "_seen")
 
     def __init__(self, obs: BurracoObservation, rules: frozenset[str], legal: Sequence[int]) -> None:
         self.obs = obs
@@ -176,25 +184,25 @@ class _Table:
         self.mine_fits = fits(self.mine)
         self._seen: list[int] | None = None
         self.discards = [a for a in legal if DISCARD_BASE <= a < OPEN_BASE]
-        self.semiclean = obs.rule_set == "fibur"
+        self.semiclean = RULE_SETS[obs.rule_set].get("semiclean", True)
         nxt = next_opponent(obs)
         self.danger = feeds(obs, nxt) if nxt >= 0 else frozenset()
         self.danger_weight = DANGER + (DANGER_PER_PILE_CARD * len(obs.pile) if "guard" in rules else 0)
         self.taken = near_taken(obs.known[nxt]) if "guard" in rules and nxt >= 0 else set()
         pozzetto = took_pozzetto(obs, side)
         closable = can_close_soon(obs, side)
-        self.need_burraco = pozzetto and not closable
+        need_burraco = pozzetto and not closable
         stuck = len(obs.hand) - _meldable(h, legal)
         hand_ends = "ending" in rules and _hand_ends_soon(obs, side, closable and "partner" in rules)
-        self.floor = KEEP_IN_HAND if "hang" in rules and self.need_burraco and not hand_ends else 0
+        self.floor = KEEP_IN_HAND if "hang" in rules and need_burraco and not hand_ends else 0
         if hand_ends:
-            self.wild_keep, self.points_weight = 0, 1.5
-        elif "out" in rules and _going_out(stuck, pozzetto, closable):
-            self.wild_keep, self.points_weight = 0, POINTS_WEIGHT  # al pozzetto / closing: empty the hand
+            self.spend_wilds, self.points_weight = True, ENDING_POINTS_WEIGHT
+        elif "out" in rules and stuck <= 1 and (not pozzetto or closable):
+            self.spend_wilds, self.points_weight = True, POINTS_WEIGHT  # al pozzetto / closing: empty the hand
         elif "ending" not in rules and (len(obs.hand) <= 3 or obs.stock_size < 6):
-            self.wild_keep, self.points_weight = 10, 0.5  # late: the beginner's "end of hand"
+            self.spend_wilds, self.points_weight = True, 0.5  # late: the beginner's "end of hand"
         else:
-            self.wild_keep, self.points_weight = WILD_KEEP, POINTS_WEIGHT
+            self.spend_wilds, self.points_weight = False, POINTS_WEIGHT
 
     # --- melding -----------------------------------------------------------------------
 
@@ -207,8 +215,11 @@ class _Table:
         if len(self.obs.hand) <= self.floor and meld_size(after) < BURRACO_SIZE:
             return -100  # do not hang on one card without a burraco (restare appeso)
         if after.wild >= 0 and before.wild != after.wild:
-            return gain - self._wild_cost(before, after)
-        if before.wild >= 0 and after.wild < 0:
+            value = gain - self._keep(card)
+            if value > 0 and "clean" in self.rules and before.wild < 0 and meld_size(before) >= 4:
+                value /= meld_size(before)  # worth it, but a clean meld is the last place for the wild
+            return value
+        if "clean" in self.rules and before.wild >= 0 and after.wild < 0:
             gain += 40  # the pinella back in its natural place: the meld is clean again
         return 20 + gain
 
@@ -218,29 +229,17 @@ class _Table:
         if len(self.obs.hand) - 2 <= self.floor:
             return -100
         if meld.wild >= 0:
-            return gain - self._wild_cost(None, meld)
+            return gain - self._keep(meld.wild) - 20  # a meld opened with a wild is never clean
         return 10 + gain
+
+    def _keep(self, wild: int) -> float:
+        """What a wild is worth kept in hand: nothing when the hand is to be
+        emptied; otherwise more than its points on the table, so that it goes
+        down only for a burraco (or an uncommonly long meld)."""
+        return 0 if self.spend_wilds else 2 * POINTS[wild] + WILD_KEEP
 
     def _bonus(self, meld: Meld) -> int:
         return KIND_BONUS[burraco_kind(meld, self.semiclean)]
-
-    def _wild_cost(self, before: Meld | None, after: Meld) -> float:
-        """What putting a wild down costs: the wild kept for later and, toward
-        the clean burraco, a clean meld that can no longer be clean."""
-        cost = self.wild_keep
-        if before is None:
-            return cost + 20  # a new meld opened with a wild is never clean
-        if "clean" in self.rules and before.wild < 0:
-            size = meld_size(before)
-            if size >= 4:
-                cost += (CLEAN_PROSPECT if self.wild_keep else OUT_CLEAN_PROSPECT) * size
-            if self.need_burraco and meld_size(after) >= BURRACO_SIZE:
-                cost -= 60 + (40 if "partner" in self.rules and self._partner_short() else 0)
-        return cost
-
-    def _partner_short(self) -> bool:
-        obs = self.obs
-        return any(obs.hand_sizes[p] <= 3 for p in partners(obs))
 
     # --- discarding --------------------------------------------------------------------
 
@@ -305,10 +304,6 @@ def _meldable(h: list[int], legal: Sequence[int]) -> int:
         elif action >= OPEN_BASE:
             used.update(TEMPLATES[action - OPEN_BASE].cards)
     return sum(h[c] for c in used)
-
-
-def _going_out(stuck: int, pozzetto: bool, closable: bool) -> bool:
-    return stuck <= OUT_STUCK and (not pozzetto or closable)
 
 
 def _lateness(obs: BurracoObservation) -> float:

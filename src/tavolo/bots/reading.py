@@ -127,11 +127,6 @@ def next_opponent(obs: BurracoObservation) -> int:
     return nxt if obs.side_of[nxt] != obs.my_side else -1
 
 
-def partners(obs: BurracoObservation) -> tuple[int, ...]:
-    """The other seats of this seat's side."""
-    return tuple(s for s in obs.sides[obs.my_side] if s != obs.seat)
-
-
 def took_pozzetto(obs: BurracoObservation, side: int) -> bool:
     """Whether ``side`` has taken its pozzetto (the 11 cards set aside)."""
     return any(p.taken and p.side == side for p in obs.pozzetti)
