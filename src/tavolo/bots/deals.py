@@ -9,7 +9,7 @@ Tournament simulations use it to play every deal of every table::
 
 from __future__ import annotations
 
-from tavolo.bots.simple import SimpleBurracoBot
+from tavolo.bots.heuristic import HeuristicBurracoBot
 from tavolo.engine.play import play
 from tavolo.games.burraco import make_game
 
@@ -17,8 +17,8 @@ _GAME = make_game("fibur", players=4, target=None)
 
 
 def deal_scorer(seed: int) -> tuple[int, int]:
-    """One hand of four simple bots dealt from ``seed``: (N/S points, E/W points),
-    N/S being seats 0 and 2."""
-    bots = [SimpleBurracoBot(seed * 4 + seat) for seat in range(4)]
+    """One hand of four heuristic bots (strong, a club player's rules) dealt from
+    ``seed``: (N/S points, E/W points), N/S being seats 0 and 2."""
+    bots = [HeuristicBurracoBot("strong", seed=seed * 4 + seat) for seat in range(4)]
     result = play(_GAME, bots, seed=seed).result
     return int(result[0]), int(result[1])
