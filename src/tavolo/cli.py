@@ -35,19 +35,25 @@ def play_burraco(
     rules: str = typer.Option("fibur", help=RULES_HELP),
     players: int = typer.Option(4, min=2, max=6, help="Players at the table, you included."),
     target: int = typer.Option(2005, help="Match target: 505, 1005, 2005, 3005 or 5005."),
+    bot: str = typer.Option("heuristic:normal", help="The bots' spec: random, simple, heuristic:easy|normal|strong, "
+                                                      "ismcts:time=1 (a second per move)."),
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
 ) -> None:
     """Play Burraco against bots: you sit at seat 0 and play first.
 
-    Example: tavolo play burraco --players 2 --target 505
+    Example: tavolo play burraco --players 2 --target 505 --bot heuristic:strong
     """
-    from tavolo.bots.simple import SimpleBurracoBot
+    from tavolo.bots.registry import make_bot
     from tavolo.games.burraco import make_game
     from tavolo.terminal.burraco import TerminalBurraco
 
     game = _game(make_game, rules, players=players, target=target)
-    _play(TerminalBurraco, game, SimpleBurracoBot, seed, record)
+    try:
+        make_bot(bot, game, seat=1)
+    except (ValueError, TypeError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bot") from None
+    _play(TerminalBurraco, game, lambda seat, seed: make_bot(bot, game, seat, seed), seed, record)
 
 
 @play_app.command("scala40")
@@ -72,7 +78,7 @@ def play_scala40(
     game = _game(make_game, players=players, elimination=None if single_hand else elimination,
                  open_with_discard=open_with_discard, closing_in_hand=closing_in_hand,
                  open_without_joker=open_without_joker)
-    _play(TerminalScala40, game, SimpleScala40Bot, seed, record)
+    _play(TerminalScala40, game, lambda seat, seed: SimpleScala40Bot(seed=seed), seed, record)
 
 
 @play_app.command("briscola")
@@ -90,7 +96,8 @@ def play_briscola(
     from tavolo.games.briscola import make_game
     from tavolo.terminal.briscola import TerminalBriscola
 
-    _play(TerminalBriscola, _game(make_game, players=players, rounds=rounds), SimpleBriscolaBot, seed, record)
+    game = _game(make_game, players=players, rounds=rounds)
+    _play(TerminalBriscola, game, lambda seat, seed: SimpleBriscolaBot(seed=seed), seed, record)
 
 
 @play_app.command("tressette")
@@ -113,7 +120,7 @@ def play_tressette(
 
     game = _game(make_game, players=players, target=None if single_round else target, accusi=accusi,
                  ends_at_target=ends_at_target)
-    _play(TerminalTressette, game, SimpleTressetteBot, seed, record)
+    _play(TerminalTressette, game, lambda seat, seed: SimpleTressetteBot(seed=seed), seed, record)
 
 
 def _game(make_game, *args, **options):
@@ -124,9 +131,9 @@ def _game(make_game, *args, **options):
         raise typer.BadParameter(str(exc)) from None
 
 
-def _play(terminal, game, bot, seed: Optional[int], record: Optional[Path]) -> None:
-    """You at seat 0 against one ``bot`` per other seat; the record saved if asked."""
-    bots = {s: bot(seed=None if seed is None else seed + s) for s in range(1, game.num_players)}
+def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path]) -> None:
+    """You at seat 0 against ``make_bot(seat, seed)`` in every other seat; the record saved if asked."""
+    bots = {s: make_bot(s, None if seed is None else seed + s) for s in range(1, game.num_players)}
     try:
         result = terminal(game, bots, seat=0, seed=seed).run()
     except (EOFError, KeyboardInterrupt):

@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from tavolo.bots.simple import SimpleBurracoBot
 from tavolo.cli import app
+from tavolo.engine.record import GameRecord
+from tavolo.games import replay
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.scoresheet import SheetError, parse_sheet, score_sheet
 from tavolo.terminal.burraco import TerminalBurraco
@@ -130,3 +132,18 @@ def test_cli_play_quits_cleanly():
 def test_cli_play_refuses_bad_options():
     result = runner.invoke(app, ["play", "burraco", "--target", "1234"])
     assert result.exit_code != 0 and "choose one of 505" in result.output
+
+
+def test_cli_play_refuses_an_unknown_bot():
+    result = runner.invoke(app, ["play", "burraco", "--bot", "grandmaster"])
+    assert result.exit_code != 0 and "choose one of heuristic, ismcts" in result.output
+
+
+def test_cli_play_against_strong_bots_saves_a_replayable_record(tmp_path):
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "burraco", "--players", "2", "--seed", "3", "--bot", "heuristic:strong",
+                                 "--record", str(path)], input="draw\nquit\n")
+    assert result.exit_code == 0 and "You left the table" in result.output
+    record = GameRecord.load(path)
+    assert record.actions == ["draw"] and record.seed == 3
+    assert replay(record).current_player() == 0

@@ -4,7 +4,7 @@
 * ``differences.png``: per pair, the histogram of A's duplicate score per deal,
   its mean and 95% interval marked.
 
-matplotlib comes with the ``rl`` and ``dev`` extras (``pip install 'tavolo[rl]'``).
+matplotlib comes with the ``arena`` and ``dev`` extras (``pip install 'tavolo[arena]'``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _figure(width: float, height: float):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
-        raise ImportError("arena plots need matplotlib: pip install matplotlib") from None
+        raise ImportError("arena plots need matplotlib: pip install 'tavolo[arena]'") from None
     figure = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(figure)
     return figure
