@@ -135,10 +135,12 @@ def test_it_sees_only_its_observation(seed):
     assert choices[0] == choices[1]
 
 
-@pytest.mark.parametrize("players, rules", [(2, "internazionale"), (4, "fibur"), (5, "fedibur1985")])
-def test_it_plays_complete_legal_hands(players, rules):
-    """``play`` refuses an illegal action; the hand must end with every seat scored."""
-    game = make_game(rules, players=players, target=None)
+@pytest.mark.parametrize("players, rules, target", [(2, "internazionale", None), (4, "fibur", None),
+                                                    (5, "fedibur1985", None), (2, "fibur", 505)])
+def test_it_plays_complete_legal_hands(players, rules, target):
+    """``play`` refuses an illegal action; the hand (or the match to 505, hand after
+    hand) must end with every seat scored."""
+    game = make_game(rules, players=players, target=target)
     agents = [IsmctsBot(game, s, seed=s, iterations="4", width="2", horizon="1", rollout="simple") if s % 2 == 0
               else make_bot("simple", game, s, seed=s) for s in range(players)]
     record = play(game, agents, seed=players)
