@@ -28,12 +28,14 @@ At a decision with more than one legal action:
 
 Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time`` seconds and/or ``iterations`` per move (at least one; default
-``time=1``; the first reached stops), ``rollout`` the bot spec of the rollout
+``time=1``; the first reached stops; a round under way is finished, so a
+move may pass ``time`` by one round), ``rollout`` the bot spec of the rollout
 and ranking policy, ``width`` the candidates per decision, ``horizon`` the
 turns a rollout plays (``hand``: to the end of the hand), ``margin`` the
 standard errors a candidate must gain to overrule the rollout bot. With an
 ``iterations`` budget and a seed the play is reproducible; a ``time`` budget
-depends on the machine's speed, so two runs may differ.
+depends on the machine's speed, so two runs may differ. Defaults:
+``rollout=heuristic:strong,width=4,horizon=8,margin=1``.
 
     >>> from tavolo.games.burraco import make_game
     >>> import random
