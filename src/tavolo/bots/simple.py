@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tavolo.bots.reading import fits
 from tavolo.cards import french as fr
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
-from tavolo.games.burraco.melds import attachments
 from tavolo.games.burraco.observation import BurracoObservation
 
 
@@ -37,9 +37,9 @@ class SimpleBurracoBot:
         discards = [a for a in legal if DISCARD_BASE <= a < OPEN_BASE]
         if not discards:
             return legal[0]
-        mine = _fits(obs.melds[obs.my_side])
+        mine = fits(obs.melds[obs.my_side])
         following = (obs.seat + 1) % obs.players
-        feeds = _fits(obs.melds[obs.side_of[following]]) if obs.side_of[following] != obs.my_side else set()
+        feeds = fits(obs.melds[obs.side_of[following]]) if obs.side_of[following] != obs.my_side else set()
         return min(discards, key=lambda a: self._keep_value(obs.hand, a - DISCARD_BASE, mine, feeds))
 
     # --- taking the pile -------------------------------------------------------------------
@@ -47,8 +47,8 @@ class SimpleBurracoBot:
     def _pile_is_useful(self, obs: BurracoObservation) -> bool:
         if len(obs.pile) >= 4:
             return True
-        fits = _fits(obs.melds[obs.my_side])
-        return any(c in fits or (not WILD[c] and _partners_in_hand(obs.hand, c) >= 2) for c in obs.pile)
+        mine = fits(obs.melds[obs.my_side])
+        return any(c in mine or (not WILD[c] and _partners_in_hand(obs.hand, c) >= 2) for c in obs.pile)
 
     # --- melding ------------------------------------------------------------------------------
 
@@ -74,10 +74,6 @@ class SimpleBurracoBot:
         if card in feeds:
             value += 50  # do not feed the next opponent
         return value - POINTS[card] / 10 + self._rng.random() / 100
-
-
-def _fits(melds) -> set[int]:
-    return {c for m in melds for c, _, _ in attachments(m)}
 
 
 def _partners_in_hand(hand: Sequence[int], card: int) -> int:
