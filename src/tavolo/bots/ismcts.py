@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -255,9 +256,8 @@ def _verdict(candidates: list[int], values: list[list[float]], margin: float) ->
     if best == 0 or rounds < 2:
         return candidates[0]
     gains = [b - a for a, b in zip(values[0], values[best], strict=True)]
-    mean = sum(gains) / rounds
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (rounds - 1) / rounds)
-    return candidates[best] if mean > margin * spread else candidates[0]
+    spread = statistics.stdev(gains) / math.sqrt(rounds)
+    return candidates[best] if statistics.fmean(gains) > margin * spread else candidates[0]
 
 
 def _standing(state: BurracoState, side: int) -> int:
