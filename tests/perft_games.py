@@ -25,6 +25,20 @@ SETUPS = [
     ("briscola", dict(players=4, rounds=3), 5, (0, 27, 30)),
     ("tressette", dict(players=4, target=21, accusi="declared"), 4, (0, 5, 20)),
     ("tressette", dict(players=2, target=21), 4, (0, 14, 30)),
+    ("peppa", dict(players=4, target=None), 5, (0, 7, 16)),
+    ("peppa", dict(rules="hearts", players=4, target=None), 4, (0, 12, 30)),
+    ("tarocchi", dict(players=3), 3, (0, 3, 30)),
+    ("bridge", dict(players=4, board=2), 3, (0, 6, 25)),
+    ("petrangola", dict(players=6), 3, (0, 3, 9)),
+    ("perlina", dict(players=5), 4, (0, 3, 30)),
+    ("ramino", dict(players=2, match=None), 4, (0, 11, 40)),
+    ("ramino", dict(players=4, match=None, closing_limit=10), 4, (0, 20, 61)),
+    ("machiavelli", dict(players=2, hands=1), 3, (0, 40, 300)),
+    ("machiavelli", dict(players=4, hands=1), 3, (0, 30)),
+    ("canasta", dict(players=2, target=None), 3, (0, 30, 120)),
+    ("canasta", dict(players=4, target=None), 3, (0, 60)),
+    ("pinnacola", dict(players=4, target=None), 4, (0, 40, 120)),
+    ("mercante", dict(players=3, tokens=60, stake=2, opening=2), 3, (0, 30, 100)),
 ]
 
 
@@ -37,7 +51,8 @@ def build_positions() -> list[dict]:
             state = game.new_initial_state()
             walk = random_walk(state, random.Random(f"{name}/{options}/{advance}"))
             state = next(islice(walk, advance, None), state)
-            out.append({"name": f"{name}/{options['players']}p/after-{advance}", "depth": depth,
+            variant = f"-{options['rules']}" if "rules" in options else ""
+            out.append({"name": f"{name}{variant}/{options['players']}p/after-{advance}", "depth": depth,
                         "state": state.to_json()})
     return out
 

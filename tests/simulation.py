@@ -56,3 +56,20 @@ def random_games(game: Game, games: int, seed: int, *, max_decisions: int, round
                 check_round_trip(game, state, rng)
         assert state.all_cards() == deck
         yield state
+
+
+def resample_hidden(game: Game, seed: int, limit: int = 10_000) -> tuple[int, int]:
+    """Walk a random game; at each decision re-deal what the seat on turn cannot see and check
+    that its observation is the same and the deck whole. Returns (decisions, how many re-deals
+    changed another seat's hand): a sampler that changed nothing would prove nothing."""
+    rng = random.Random(seed + 1)
+    decisions = changed = 0
+    for decisions, state in enumerate(random_walk(game.new_initial_state(), random.Random(seed))):
+        seat = state.current_player()
+        obs = state.observation(seat)
+        world = game.sample_hidden_state(obs, rng)
+        assert world.observation(seat) == obs and world.all_cards() == game.deck_counts
+        changed += any(world.hand_cards(s) != state.hand_cards(s) for s in range(game.num_players) if s != seat)
+        if decisions >= limit:
+            break
+    return decisions + 1, changed

@@ -96,7 +96,7 @@ def test_every_legal_action_prints_and_reads_back():
     ("draw now", "'draw' takes nothing after it"),
     ("discard", "discard one card"),
     ("discard 1x", "'1x': unknown rank '1'"),
-    ("open 3h 4h", "exactly three cards, not 2"),
+    ("open 3h 4h", "a meld has at least three cards, not 2"),
     ("attach 3h", "say the card and the meld number"),
     ("open 3h(4) 4h 5h", "only a wild may say what it stands for"),
 ])

@@ -164,3 +164,25 @@ def test_match_ends_when_a_side_reaches_the_target_and_leads():
     final = record.result
     assert max(final) >= 505 and final[0] == final[2] and final[1] == final[3] and final[0] != final[1]
     assert replay(record).returns() == final
+
+
+@pytest.mark.parametrize("hands", [2, 3])
+def test_a_match_of_a_fixed_number_of_smazzate_ends_after_them_and_the_totals_decide(hands):
+    """codice "Turni da 2/3/4 Smazzate" and ARCA "turni di tre smazzate": a match may be a
+    number of smazzate instead of a target; every hand's points add up in the returns."""
+    state = make_game(players=4, target=None, hands=hands).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(state.hand_results) == hands
+    assert state.returns() == [sum(r.credited[seat] for r in state.hand_results) for seat in range(4)]
+
+
+def test_a_number_of_smazzate_and_a_target_are_not_both_taken():
+    with pytest.raises(ValueError, match="a target or a number of smazzate"):
+        make_game(target=2005, hands=3)
+    with pytest.raises(ValueError, match="from 1 to 20"):
+        make_game(target=None, hands=0)

@@ -31,7 +31,7 @@ side: Loro
   hand: Qs Qd 4c
   hand: 5h
 """
-runner = CliRunner()
+runner = CliRunner(env={"TAVOLO_LANG": "en", "TAVOLO_HOME": "/tmp/tavolo-test-home"})
 
 
 def test_score_sheet_breakdown():
@@ -115,12 +115,12 @@ def test_a_person_plays_a_whole_hand_in_the_terminal():
         return move
 
     term = TerminalBurraco(game, {s: SimpleBurracoBot(seed=s) for s in (1, 2, 3)}, seat=0,
-                           console=Console(file=out, width=120), read=read, seed=3)
+                           console=Console(file=out, width=120), read=read, seed=3, lang="en")
     record = term.run()
     text = out.getvalue()
     assert "unknown move 'fly'" in text
     assert "a turn begins by drawing" in text
-    assert "ended by" in text and record.result == term.state.returns()
+    assert "Hand 1: the stock ran out" in text and record.result == term.state.returns()
     assert term.state.is_terminal()
 
 

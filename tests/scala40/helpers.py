@@ -10,6 +10,7 @@ from tavolo.cards import french as fr
 from tavolo.games.scala40 import Scala40State, make_game
 from tavolo.games.scala40.melds import Run, cards_of, meld_text
 from tavolo.games.scala40.notation import parse_meld
+from tests.positions import cards_left
 
 
 def position(*, hands: dict[int, str] | None = None, table: list[str] = (), owners: list[int] | None = None,
@@ -21,15 +22,10 @@ def position(*, hands: dict[int, str] | None = None, table: list[str] = (), owne
     cards no one names go to the hands not named, else under the stock (or the pozzo)."""
     game = make_game(players=players, elimination=options.pop("elimination", None), **options)
     hands = hands or {}
-    pool = game.deck_counts.copy()
     named = {seat: fr.parse_many(text) for seat, text in hands.items()}
     melds = [parse_meld(t) for t in table]
     pile_cards = fr.parse_many(pile)
-    for cards in [*named.values(), cards_of(melds), pile_cards]:
-        pool.subtract(cards)
-    if min(pool.values()) < 0:
-        raise ValueError(f"the position uses more cards than the deck has: {-pool}")
-    rest = sorted(pool.elements(), key=lambda c: (c * 7919) % 109)
+    rest = cards_left(game, [*named.values(), cards_of(melds), pile_cards])
     for seat in range(players):
         if seat not in named:
             named[seat], rest = rest[:13], rest[13:]

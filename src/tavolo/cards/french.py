@@ -127,7 +127,7 @@ def _parse_rank(original: str, rank_text: str) -> int:
         return _RANK_ALIASES[upper]
     if len(upper) == 1 and upper in RANK_LETTERS:
         return RANK_LETTERS.index(upper) + 1
-    raise CardNotationError(original, f"unknown rank {rank_text!r}")
+    raise CardNotationError(original, "unknown rank {rank}", rank=repr(rank_text))
 
 
 def _parse_suit(original: str, suit_text: str) -> int:
@@ -136,4 +136,4 @@ def _parse_suit(original: str, suit_text: str) -> int:
         return SUIT_LETTERS.index(lower)
     if suit_text in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(suit_text)
-    raise CardNotationError(original, f"unknown suit {suit_text!r} (use h d c s)")
+    raise CardNotationError(original, "unknown suit {suit} (use h d c s)", suit=repr(suit_text))

@@ -75,9 +75,10 @@ def parse(text: str) -> int:
         raise CardNotationError(text, "an Italian card is a rank and a suit, e.g. '3c' or 'Kd'")
     r, s = token[0].upper(), token[1].lower()
     if r not in RANK_LETTERS:
-        raise CardNotationError(text, f"unknown rank {token[0]!r} (Italian ranks: A 2-7 J C K)")
+        raise CardNotationError(text, "unknown rank {rank} (Italian ranks: A 2-7 J C K)", rank=repr(token[0]))
     if s not in SUIT_LETTERS:
-        raise CardNotationError(text, f"unknown suit {token[1]!r} (use c d b s: coppe denari bastoni spade)")
+        raise CardNotationError(text, "unknown suit {suit} (use c d b s: coppe denari bastoni spade)",
+                                suit=repr(token[1]))
     return card(RANK_LETTERS.index(r) + 1, SUIT_LETTERS.index(s))
 
 

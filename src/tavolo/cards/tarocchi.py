@@ -2,11 +2,14 @@
 
 Suited cards use ranks A, 2..9, ``T`` (10), fante ``J``, cavallo ``C``,
 donna ``Q``, re ``K`` and suits ``c d b s``; trumps (tarocchi, trionfi) are
-written in Roman numerals ``I``..``XXI`` and the Fool (il Matto) ``0``::
+written in Roman numerals ``I``..``XXI`` and the Fool (il Matto) ``0``; typed,
+a trump may also be its number ``1``..``21`` and the Matto ``M`` or ``matto``::
 
     >>> from tavolo.cards import tarocchi as ta
     >>> ta.name(ta.trump(21)), ta.name(ta.MATTO), ta.name(ta.parse("Qc"))
     ('XXI', '0', 'Qc')
+    >>> ta.parse("21") == ta.parse("xxi"), ta.parse("Matto") == ta.MATTO
+    (True, True)
 
 Encoding: suited ``suit * 14 + rank - 1`` (0..55), trump n is ``56 + n``.
 """
@@ -55,6 +58,11 @@ def parse(text: str) -> int:
     token = text.strip()
     if token.upper() in _ROMAN:
         return trump(_ROMAN.index(token.upper()))
+    if token.isdigit() and int(token) <= 21:
+        return trump(int(token))
+    if token.lower() in ("m", "matto"):
+        return MATTO
     if len(token) == 2 and token[0].upper() in RANK_LETTERS and token[1].lower() in SUIT_LETTERS:
         return card(RANK_LETTERS.index(token[0].upper()) + 1, SUIT_LETTERS.index(token[1].lower()))
-    raise CardNotationError(text, "a tarocchi card is a rank and suit ('Kc') or a trump 0, I..XXI")
+    raise CardNotationError(text, "a tarocchi card is a rank and suit ('Kc') or a trump 0, I..XXI "
+                                  "(or 1..21, M for the Matto)")

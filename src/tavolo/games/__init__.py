@@ -15,9 +15,19 @@ from tavolo.engine.record import GameRecord
 from tavolo.engine.record import replay as replay_game
 
 _GAMES = {
+    "bridge": "tavolo.games.bridge",
     "briscola": "tavolo.games.briscola",
     "burraco": "tavolo.games.burraco",
+    "canasta": "tavolo.games.canasta",
+    "machiavelli": "tavolo.games.machiavelli",
+    "peppa": "tavolo.games.peppa",
+    "mercante": "tavolo.games.mercante",
+    "perlina": "tavolo.games.perlina",
+    "petrangola": "tavolo.games.petrangola",
+    "pinnacola": "tavolo.games.pinnacola",
+    "ramino": "tavolo.games.ramino",
     "scala40": "tavolo.games.scala40",
+    "tarocchi": "tavolo.games.tarocchi",
     "tressette": "tavolo.games.tressette",
 }
 

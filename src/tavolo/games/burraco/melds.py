@@ -196,7 +196,12 @@ def _run_options(run: Run) -> list[tuple[int, int, Meld]]:
     free = wild >= 0 and gap == 0
     # A natural next to either end (the ace only once: never both 1 and 14).
     if span_ok(lo - 1, hi):
-        out.append((position_card(s, lo - 1), 0, Run(s, lo - 1, hi, wild, gap)))
+        below = position_card(s, lo - 1)
+        if free and wild == TWOS[s] and lo - 1 == 3:  # the freed pinella may take its natural place (art. 5)
+            out.append((below, 0, Run(s, 2, hi)))
+            out.append((below, 1, Run(s, 3, hi, wild, 0)))
+        else:
+            out.append((below, 0, Run(s, lo - 1, hi, wild, gap)))
     if span_ok(lo, hi + 1):
         out.append((position_card(s, hi + 1), 1, Run(s, lo, hi + 1, wild, gap)))
     if free:  # a natural two places away: the free wild takes the place between (art. 5)
@@ -307,13 +312,17 @@ def _run_readings(cards: Sequence[int], declared: dict[int, int]) -> list[tuple[
     out = []
     for s, wild_i, positions in run_candidates(cards, WILD, natural_pinella):
         wild = NO_WILD if wild_i is None else cards[wild_i]
-        run = _run_from_positions(s, positions, wild, declared.get(wild_i) or None)
+        run = _run_from_positions(s, positions, wild, declared.get(wild_i) or None, declared.get(wild_i) == 0)
         if run is not None:
             out.append((run, run.wild == TWOS[s] and wild_i not in declared))
     return out
 
 
-def _run_from_positions(s: int, positions: list[int], wild: int, declared: int | None) -> Run | None:
+def _run_from_positions(s: int, positions: list[int], wild: int, declared: int | None,
+                        marked: bool = False) -> Run | None:
+    """The run of naturals on ``positions`` and ``wild``; ``declared`` is the rank the
+    wild was said to stand for, ``marked`` whether it was written ``(w)``, a wild (a pinella
+    so marked may not stand in its natural place: there it is the natural 2)."""
     span = natural_span(positions)
     if span is None:
         return None
@@ -326,6 +335,8 @@ def _run_from_positions(s: int, positions: list[int], wild: int, declared: int |
     if holes:
         gap = holes[0]
         if declared is not None and declared != (fr.ACE if gap == HIGH_ACE else gap):
+            return None
+        if marked and gap == 2 and wild == TWOS[s]:
             return None
         return _normal_run(s, lo, hi, wild, gap)
     ends = {p for p in (lo - 1, hi + 1) if 1 <= p <= HIGH_ACE}

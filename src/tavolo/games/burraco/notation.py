@@ -9,8 +9,9 @@ One action per line, English verbs with the Italian ones accepted::
     open 3h 4h 2h(w)                                a pinella of the run's suit
                                                     marked (w) is a wild
     attach Ah to 2 high       (a, lega, attacca)    to meld 2 of your side;
-                                                    low/high for an ace,
-                                                    natural/wild for a pinella
+                                                    low/high (basso/alto) for an
+                                                    ace, natural/wild
+                                                    (naturale/matta) for a pinella
     discard Qs                (x, scarta)
 
 People may also write a longer opening (``open 5h 6h 7h 8h``) or several
@@ -35,14 +36,16 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
-from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
+from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError, Rule, Sentence, Text
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MAX_MELDS, OPEN_BASE, TAKE, TEMPLATE_INDEX, TEMPLATES, TIME_OUT,
     attach_action, decode,
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
-from tavolo.games.burraco.melds import AmbiguousMeldError, Meld, attachments, meld_text, read_meld, variant_label
+from tavolo.games.burraco.melds import (
+    MAX_GROUP_NATURALS, AmbiguousMeldError, Meld, attachments, meld_text, read_meld, readings, variant_label,
+)
 from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
 
 if TYPE_CHECKING:
@@ -56,8 +59,10 @@ VERBS = {
     "discard": "discard", "x": "discard", "scarta": "discard",
     "time-out": "time-out", "timeout": "time-out",
 }
-MOVES_HELP = "moves are draw, take, open <cards>, attach <card> to <meld>, discard <card>"
-QUALIFIERS = ("low", "high", "natural", "wild")
+MOVES_HELP = Text("moves are draw, take, open <cards>, attach <card> to <meld>, discard <card>")
+QUALIFIERS = {"low": "low", "basso": "low", "high": "high", "alto": "high",
+              "natural": "natural", "naturale": "natural", "wild": "wild", "matta": "wild"}
+"""The words that choose how a card joins a meld, English and Italian."""
 
 
 def action_text(state: BurracoState, action: int) -> str:
@@ -93,13 +98,15 @@ def parse_action(state: BurracoState, text: str) -> int:
         return _pick(state, text, [DISCARD_BASE + one_card(text, verb, args)])
     if verb == "open":
         cards, declared = _cards_declared(text, args)
+        if len(cards) < 3:
+            raise NotationError(text, Text("a meld has at least three cards, not {count}", count=len(cards)))
         if len(cards) != 3:
-            raise NotationError(text, f"one action opens exactly three cards, not {len(cards)}; "
-                                "open three and attach the rest (a move may do both)")
+            raise NotationError(text, Text("one action opens exactly three cards, not {count}; "
+                                           "open three and attach the rest (a move may do both)", count=len(cards)))
         return _open_action(state, text, cards, declared)
     cards, slot, qualifier = _attach_args(text, args)
     if len(cards) != 1:
-        raise NotationError(text, "one action attaches one card (a move may attach several)")
+        raise NotationError(text, Text("one action attaches one card (a move may attach several)"))
     return _attach_one(state, text, cards[0], slot, qualifier)
 
 
@@ -121,17 +128,14 @@ def parse_move(state: BurracoState, text: str) -> list[int]:
 def parse_meld(text: str) -> Meld:
     """A meld from its cards, e.g. ``'5c 6c 2d(7) 8c'``; raises
     :class:`NotationError` for bad cards, :class:`AmbiguousActionError` for
-    cards that make two melds, and ``ValueError`` naming the cards when they
-    make none.
+    cards that make two melds, and :class:`IllegalActionError` with the rule
+    when they make none.
 
     >>> meld_text(parse_meld("Kd Kc * Ks"))
     'Kd Kc Ks *'
     """
     cards, declared = _cards_declared(text, text.replace(",", " ").split())
-    meld = _read(text, cards, declared)
-    if meld is None:
-        raise ValueError(f"{text!r} is not a meld: {rulebook.MELD_SHAPE}")
-    return meld
+    return _read_or_refuse(text, cards, declared)
 
 
 def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld | None:
@@ -148,7 +152,8 @@ def _cards_declared(text: str, tokens: list[str]) -> tuple[list[int], dict[int, 
 
 
 def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
-    return attach_args(text, args, QUALIFIERS, MAX_MELDS)
+    cards, slot, qualifier = attach_args(text, args, tuple(QUALIFIERS), MAX_MELDS)
+    return cards, slot, QUALIFIERS.get(qualifier, qualifier)
 
 
 # --- choosing among readings ---------------------------------------------------------------
@@ -156,28 +161,57 @@ def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
 def _open_action(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> int:
     meld = _read_or_refuse(text, cards, declared)
     if meld not in TEMPLATE_INDEX:
-        raise IllegalActionError(text, rulebook.MELD_SHAPE, f"{meld_text(meld)} is not a three-card opening")
+        raise IllegalActionError(text, rulebook.MELD_SHAPE, Text("{meld} is not a three-card opening",
+                                                                  meld=meld_text(meld)))
     return _pick(state, text, [OPEN_BASE + TEMPLATE_INDEX[meld]])
 
 
 def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int]) -> Meld:
     meld = _read(text, cards, declared)
     if meld is None:
-        rule = rulebook.NO_WILD_MELDS if all(WILD[c] for c in cards) else rulebook.MELD_SHAPE
-        raise IllegalActionError(text, rule, f"{fr.names(cards)} is not a meld")
+        raise IllegalActionError(text, *_why_not_a_meld(cards, declared))
     return meld
+
+
+def _why_not_a_meld(cards: list[int], declared: dict[int, int]) -> tuple[Rule, Sentence]:
+    """The rule cards that make no meld break, with a detail naming them."""
+    if all(WILD[c] for c in cards):
+        return rulebook.NO_WILD_MELDS, Text("{cards} is not a meld", cards=fr.names(cards))
+    for i, said in declared.items():
+        plain = {k: v for k, v in declared.items() if k != i}
+        if said == 0 and fr.rank(cards[i]) == fr.TWO and readings(cards, plain):
+            return rulebook.PINELLA_NATURAL, Text("{card} here is the natural 2: write it without (w)",
+                                                 card=fr.name(cards[i]))
+    naturals = [c for c in cards if not WILD[c]]
+    if len({fr.rank(c) for c in naturals}) == 1 and len(naturals) > MAX_GROUP_NATURALS:
+        return rulebook.MELD_SHAPE, Text("a combination holds at most {most} naturals plus one wild, "
+                                         "not {count} naturals", most=MAX_GROUP_NATURALS, count=len(naturals))
+    return rulebook.MELD_SHAPE, Text("{cards} is not a meld", cards=fr.names(cards))
 
 
 def _attach_one(state: BurracoState, text: str, card: int, slot: int, qualifier: str) -> int:
     melds = _side_melds(state)
     if slot < len(melds):
         ways = [v for c, v, _ in attachments(melds[slot]) if c == card]
-        if qualifier:
-            ways = [v for v in ways if variant_label(melds[slot], card, v) == qualifier]
+        if qualifier and ways:
+            ways = _qualified(text, melds[slot], slot, card, ways, qualifier)
         candidates = [attach_action(slot, card, v) for v in ways] or [attach_action(slot, card, 0)]
     else:
         candidates = [attach_action(slot, card, 0)]
     return _pick(state, text, candidates)
+
+
+def _qualified(text: str, meld: Meld, slot: int, card: int, ways: list[int], qualifier: str) -> list[int]:
+    """The one way the player's word (low/high, natural/wild) names, or a refusal saying why it names none."""
+    labels = {variant_label(meld, card, v): v for v in ways}
+    if qualifier in labels:
+        return [labels[qualifier]]
+    if len(ways) == 1:
+        raise NotationError(text, Text("{card} joins meld {number} in one way only: '{qualifier}' is for a card "
+                                       "that fits two ways (an ace low or high, a pinella natural or wild)",
+                                       card=fr.name(card), number=slot + 1, qualifier=qualifier))
+    raise NotationError(text, Text("{card} joins meld {number} {ways}, not {qualifier}", card=fr.name(card),
+                                   number=slot + 1, ways=" or ".join(labels), qualifier=qualifier))
 
 
 def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:

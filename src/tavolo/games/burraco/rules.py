@@ -26,6 +26,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 TARGETS = (505, 1005, 2005, 3005, 5005)
+MAX_HANDS = 20
+"""The most smazzate a match by number of hands may have."""
 TimeOutRule = Literal["codice", "fedibur1985"]
 
 RULE_SETS: dict[str, dict[str, Any]] = {
@@ -41,7 +43,9 @@ class BurracoOptions:
     """Everything that makes one Burraco game differ from another.
 
     ``target`` is the match target (estratto "Punteggio finale"), or ``None``
-    for a game of a single hand (smazzata). ``time_out`` is how a hand ends
+    for a game of a single hand (smazzata); ``hands`` (with no target) plays a
+    fixed number of smazzate instead, as a tournament round does (codice art. 5;
+    ARCA: "turni di tre smazzate"), and the totals decide. ``time_out`` is how a hand ends
     after the arbiter's time-out (``None``: no time-out in this game).
     For 3 and 5 players: ``lone_vs_pairs`` (the first to a pozzetto takes the
     18 and plays alone; otherwise everyone alone from the start),
@@ -54,6 +58,7 @@ class BurracoOptions:
     rule_set: str = "fibur"
     players: int = 4
     target: int | None = 2005
+    hands: int | None = None
     semiclean: bool = True
     clean_to_close: bool = False
     group_ranks: tuple[int, ...] | None = None
@@ -71,6 +76,10 @@ class BurracoOptions:
         if self.target is not None and self.target not in TARGETS:
             choices = ", ".join(map(str, TARGETS))
             raise ValueError(f"target {self.target}: choose one of {choices}, or None for a single hand")
+        if self.hands is not None and (type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS):
+            raise ValueError(f"hands {self.hands!r}: a number of smazzate from 1 to {MAX_HANDS}")
+        if self.hands is not None and self.target is not None:
+            raise ValueError("choose a target or a number of smazzate, not both")
         if self.time_out not in (None, "codice", "fedibur1985"):
             raise ValueError(f"time_out {self.time_out!r}: choose 'codice', 'fedibur1985' or None")
         if self.pair_share not in ("half", "full"):

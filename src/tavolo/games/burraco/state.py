@@ -140,7 +140,7 @@ class BurracoState(DealtState):
             self._take()
 
     def returns(self) -> list[float]:
-        if self._opts.target is None:
+        if self._opts.target is None and self._opts.hands is None:
             return list(self._results[-1].credited) if self._results else [0.0] * self._n
         return [float(s) for s in self._scores]
 
@@ -217,6 +217,11 @@ class BurracoState(DealtState):
         return self._turn_no
 
     @property
+    def closed_by(self) -> int:
+        """The seat that closed the hand just ended (chiusura), or -1."""
+        return self._closed_by
+
+    @property
     def hand_results(self) -> list[HandResult]:
         return list(self._results)
 
@@ -224,6 +229,11 @@ class BurracoState(DealtState):
         """The cards ``seat`` holds (not a pozzetto taken with the discard and
         not yet seen); hidden information: use ``observation`` for a player."""
         return [c for c, k in enumerate(self._hands[seat]) if k for _ in range(k)]
+
+    def cards_left(self, seat: int) -> list[int]:
+        """What ``seat`` holds, a pozzetto taken and not yet seen included: the
+        cards that count against the side when the hand ends (hidden information)."""
+        return self.hand_cards(seat) + self._pending[seat]
 
     def side_melds(self, side: int) -> list[Meld]:
         return list(self._melds[side])
@@ -344,6 +354,8 @@ class BurracoState(DealtState):
     def _legal_draw(self) -> list[int]:
         legal = [DRAW]
         pile = self._pile
+        if len(self._stock) <= 2:
+            return legal  # the pile is not taken when the stock holds 2 (fedibur-1985 art. 5)
         if len(pile) == 1 and self._stall >= 2 * self._n:
             return legal  # anti-stall (fedibur-1985 art. 5)
         if self._opts.take_needs_meld and not self._take_would_meld():
@@ -629,7 +641,7 @@ class BurracoState(DealtState):
         opts = self._opts
         sides = []
         for side, seats in enumerate(self._sides):
-            in_hand = [c for seat in seats for c in self.hand_cards(seat) + self._pending[seat]]
+            in_hand = [c for seat in seats for c in self.cards_left(seat)]
             sides.append(score_side(seats, self._melds[side], in_hand,
                                     took_pozzetto=self.side_took_pozzetto(side),
                                     closed=self._closed_by in seats, semiclean=opts.semiclean))
@@ -642,12 +654,20 @@ class BurracoState(DealtState):
             self._scores[seat] += points
         self._results.append(HandResult(self._hand_no, ended_by, tuple(sides), tuple(credited)))
         self._hand_no += 1
-        if self._timeout or opts.target is None or self._match_won():
+        if self._timeout or self._match_over():
             self._phase = OVER
         else:
             self._dealer = (self._dealer + 1) % self._n
             self._phase = DEAL
         self._legal = None
+
+    def _match_over(self) -> bool:
+        """The last smazzata of the match has been played: the single hand, the
+        number of hands asked for, or a hand after which a seat won the target."""
+        opts = self._opts
+        if opts.target is None:
+            return opts.hands is None or len(self._results) >= opts.hands
+        return self._match_won()
 
     def _match_won(self) -> bool:
         """A seat reached the target and the lead is not shared with an opponent."""

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from tavolo.cards import french as fr
-from tavolo.games.rummy.sequences import position_choices
+from tavolo.games.rummy.sequences import HIGH_ACE, natural_span, position_choices
 
 M = TypeVar("M")
 NaturalWild = Callable[[int, int, int], bool]
@@ -43,6 +43,34 @@ def run_candidates(cards: Sequence[int], wild: Sequence[bool],
             continue  # a second wild
         for positions in position_choices([c for _, c in rest]):
             out.append((suit, wild_i, positions))
+    return out
+
+
+def run_readings(cards: Sequence[int], wild: Sequence[bool], declared: dict[int, int],
+                 build: Callable[[int, int, int, int, int | None], M | None]) -> list[M]:
+    """Every sequence ``cards`` make with at most one wild, the wild in the one hole
+    or at either end, where a declared rank (``declared``: wild index -> rank) puts it;
+    ``build(suit, lo, hi, place, wild index)`` makes the game's meld (``place`` 0: no
+    wild) or says ``None`` when its rules refuse it."""
+    out: list[M] = []
+    for suit, wild_i, positions in run_candidates(cards, wild):
+        span = natural_span(positions)
+        if span is None:
+            continue
+        lo, hi, holes = span
+        if wild_i is None:
+            places = [0] if not holes else []
+        elif holes:
+            places = holes if len(holes) == 1 else []
+        else:
+            places = [p for p in (lo - 1, hi + 1) if 1 <= p <= HIGH_ACE]
+        said = declared.get(wild_i) if wild_i is not None else None
+        for place in places:
+            if said is not None and said not in (place, 1 if place == HIGH_ACE else place):
+                continue
+            meld = build(suit, min(lo, place or lo), max(hi, place), place, wild_i)
+            if meld is not None and meld not in out:
+                out.append(meld)
     return out
 
 
@@ -75,6 +103,25 @@ def ace_as_written(cards: Sequence[int], found: list[M], wild: Sequence[bool],
     else:
         kept = []
     return kept or found
+
+
+class AmbiguousMeldError(ValueError):
+    """Cards that make two different melds; ``candidates`` are their texts."""
+
+    def __init__(self, cards: Sequence[int], candidates: list[str]) -> None:
+        super().__init__(f"{fr.names(cards)} can be read as {' or as '.join(candidates)}")
+        self.candidates = candidates
+
+
+def end_label(options: Sequence[tuple[int, int, M]], card: int, variant: int) -> str:
+    """``low`` or ``high`` where ``card`` may join a meld (its ``options``, as
+    :func:`number_variants` numbers them) at either end, else ``''``.
+
+    >>> end_label([(9, 0, "a"), (9, 1, "b"), (3, 0, "c")], 9, 1), end_label([(3, 0, "c")], 3, 0)
+    ('high', '')
+    """
+    ways = [v for c, v, _ in options if c == card]
+    return ("low", "high")[variant] if len(ways) > 1 else ""
 
 
 def number_variants(options: Sequence[tuple[int, int, M]]) -> tuple[tuple[int, int, M], ...]:

@@ -26,8 +26,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tavolo.cards import french as fr
-from tavolo.games.rummy.reading import ace_as_written, group_candidate, number_variants, run_candidates
-from tavolo.games.rummy.sequences import HIGH_ACE, natural_span, position_card, span_ok
+from tavolo.games.rummy.reading import (
+    AmbiguousMeldError, ace_as_written, end_label, group_candidate, number_variants, run_readings,
+)
+from tavolo.games.rummy.sequences import HIGH_ACE, position_card, span_ok
 from tavolo.games.scala40.cards import JOKER, WILD, group_value, position_value
 
 MAX_GROUP = 4
@@ -171,19 +173,10 @@ def swaps(meld: Meld) -> tuple[tuple[int, Meld], ...]:
 
 def variant_label(meld: Meld, card: int, variant: int) -> str:
     """``low`` or ``high`` where ``card`` may join ``meld`` at either end, else ``''``."""
-    ways = [v for c, v, _ in attachments(meld) if c == card]
-    return ("low", "high")[variant] if len(ways) > 1 else ""
+    return end_label(attachments(meld), card, variant)
 
 
 # --- reading a meld from its cards ---------------------------------------------------------------
-
-class AmbiguousMeldError(ValueError):
-    """Cards that make two different melds; ``candidates`` are their texts."""
-
-    def __init__(self, cards: Sequence[int], candidates: list[str]) -> None:
-        super().__init__(f"{fr.names(cards)} can be read as {' or as '.join(candidates)}")
-        self.candidates = candidates
-
 
 def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) -> Meld | None:
     """The meld ``cards`` make, or ``None``. ``stands_for`` maps the index of a
@@ -222,23 +215,8 @@ def _group_readings(cards: Sequence[int], declared: dict[int, int]) -> list[Meld
 
 
 def _run_readings(cards: Sequence[int], declared: dict[int, int]) -> list[Meld]:
-    out: list[Meld] = []
-    for s, joker_i, positions in run_candidates(cards, WILD):
-        span = natural_span(positions)
-        if span is None:
-            continue
-        lo, hi, holes = span
-        if joker_i is None:
-            places = [0] if not holes else []
-        elif holes:
-            places = holes if len(holes) == 1 else []
-        else:
-            places = [p for p in (lo - 1, hi + 1) if 1 <= p <= HIGH_ACE]
-        said = declared.get(joker_i) if joker_i is not None else None
-        for place in places:
-            if said is not None and said not in (place, 1 if place == HIGH_ACE else place):
-                continue
-            run = Run(s, min(lo, place or lo), max(hi, place), place)
-            if is_valid(run) and run not in out:
-                out.append(run)
-    return out
+    def build(suit: int, lo: int, hi: int, place: int, wild_i: int | None) -> Meld | None:
+        run = Run(suit, lo, hi, place)
+        return run if is_valid(run) else None
+
+    return run_readings(cards, WILD, declared, build)

@@ -27,17 +27,19 @@ One action per line, English verbs with the Italian ones accepted::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from tavolo.cards import french as fr
-from tavolo.engine.errors import AmbiguousActionError, IllegalActionError, NotationError
-from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
+from tavolo.engine.errors import Text
+from tavolo.games.rummy.notation import (
+    attach_candidates, cards_declared, no_words, one_attached_card, one_card, pick, read_or_refuse, split_move,
+    table_action_text,
+)
 from tavolo.games.scala40 import rulebook
 from tavolo.games.scala40.actions import (
     DISCARD_BASE, DRAW, MAX_MELDS, MELD_BASE, TAKE, TEMPLATE_INDEX, TEMPLATES, attach_action, decode, swap_action,
 )
 from tavolo.games.scala40.cards import WILD
-from tavolo.games.scala40.melds import AmbiguousMeldError, Meld, attachments, meld_text, read_meld, variant_label
+from tavolo.games.scala40.melds import Meld, attachments, meld_text, read_meld, variant_label
 
 if TYPE_CHECKING:
     from tavolo.games.scala40.state import Scala40State
@@ -50,8 +52,8 @@ VERBS = {
     "swap": "swap", "s": "swap", "sostituisci": "swap",
     "discard": "discard", "x": "discard", "scarta": "discard",
 }
-MOVES_HELP = ("moves are draw, take, meld <cards>, attach <card> to <meld>, swap <card> on <meld>, "
-              "discard <card>")
+MOVES_HELP = Text("moves are draw, take, meld <cards>, attach <card> to <meld>, swap <card> on <meld>, "
+                  "discard <card>")
 
 
 def action_text(state: Scala40State, action: int) -> str:
@@ -59,16 +61,7 @@ def action_text(state: Scala40State, action: int) -> str:
     kind = decode(action)
     if kind[0] in ("draw", "take"):
         return kind[0]
-    if kind[0] == "discard":
-        return f"discard {fr.name(kind[1])}"
-    if kind[0] == "meld":
-        return f"meld {meld_text(TEMPLATES[kind[1]].meld)}"
-    if kind[0] == "swap":
-        return f"swap {fr.name(kind[2])} on {kind[1] + 1}"
-    _, slot, c, variant = kind
-    table = state._table
-    label = variant_label(table[slot], c, variant) if slot < len(table) else ("", "high")[variant]
-    return f"attach {fr.name(c)} to {slot + 1}" + (f" {label}" if label else "")
+    return table_action_text(kind, state._table, lambda t: meld_text(TEMPLATES[t].meld), variant_label)
 
 
 def parse_action(state: Scala40State, text: str) -> int:
@@ -82,12 +75,10 @@ def parse_action(state: Scala40State, text: str) -> int:
     if verb == "meld":
         cards, declared = cards_declared(text, args, WILD, "meld 5h 6h 7h")
         return _pick(state, text, [MELD_BASE + TEMPLATE_INDEX[_read(text, cards, declared)]])
-    cards, slot, qualifier = attach_args(text, args, ("low", "high") if verb == "attach" else (), MAX_MELDS)
-    if len(cards) != 1:
-        raise NotationError(text, f"one action {verb}s one card")
+    c, slot, qualifier = one_attached_card(text, verb, args, MAX_MELDS)
     if verb == "swap":
-        return _pick(state, text, [swap_action(slot, cards[0])])
-    return _pick(state, text, _attach_candidates(state, slot, cards[0], qualifier))
+        return _pick(state, text, [swap_action(slot, c)])
+    return _pick(state, text, _attach_candidates(state, slot, c, qualifier))
 
 
 def parse_meld(text: str) -> Meld:
@@ -101,23 +92,12 @@ def parse_meld(text: str) -> Meld:
 
 
 def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld:
-    try:
-        meld = read_meld(cards, {i: r for i, r in declared.items() if r})
-    except AmbiguousMeldError as exc:
-        raise AmbiguousActionError(text, [f"meld {c}" for c in exc.candidates]) from None
-    if meld is None:
-        raise IllegalActionError(text, rulebook.MELD_SHAPE, f"{fr.names(cards)} is not a meld")
-    return meld
+    return cast(Meld, read_or_refuse(text, cards, declared, read_meld, rulebook.MELD_SHAPE))
 
 
 def _attach_candidates(state: Scala40State, slot: int, c: int, qualifier: str) -> list[int]:
-    if slot >= len(state._table):
-        return [attach_action(slot, c, 0)]
-    meld = state._table[slot]
-    ways = [v for joining, v, _ in attachments(meld) if joining == c]
-    if qualifier:
-        ways = [v for v in ways if variant_label(meld, c, v) == qualifier]
-    return [attach_action(slot, c, v) for v in ways] or [attach_action(slot, c, 0)]
+    options = attachments(state._table[slot]) if slot < len(state._table) else ()
+    return attach_candidates(options, slot, c, qualifier, attach_action)
 
 
 def _pick(state: Scala40State, text: str, candidates: list[int]) -> int:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
+from tavolo.games.rummy.observation import common_fields, common_json
+from tavolo.games.rummy.serial import card_names
 from tavolo.games.scala40.cards import hand_order_key
 from tavolo.games.scala40.melds import Meld, meld_text
 
@@ -57,32 +59,23 @@ class Scala40Observation:
     out: tuple[bool, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "players": self.players, "phase": self.phase,
-            "current_player": self.current_player, "hand_number": self.hand_number, "dealer": self.dealer,
-            "turn_number": self.turn_number, "first_round": self.first_round, "hand": fr.names(self.hand).split(),
-            "hand_sizes": list(self.hand_sizes), "table": [meld_text(m) for m in self.table],
-            "owners": list(self.owners), "pile_top": fr.name(self.pile_top) if self.pile_top >= 0 else None,
-            "pile_size": self.pile_size, "stock_size": self.stock_size, "opened": list(self.opened),
-            "opening_points": self.opening_points, "opened_now": self.opened_now,
-            "owed": fr.names(self.owed).split(),
-            "meld_only": fr.name(self.meld_only) if self.meld_only >= 0 else None,
+        return common_json(self) | {
+            "turn_number": self.turn_number, "first_round": self.first_round,
+            "table": [meld_text(m) for m in self.table], "owners": list(self.owners),
+            "pile_top": fr.name(self.pile_top) if self.pile_top >= 0 else None, "pile_size": self.pile_size,
+            "opened": list(self.opened), "opening_points": self.opening_points, "opened_now": self.opened_now,
+            "owed": card_names(self.owed), "meld_only": fr.name(self.meld_only) if self.meld_only >= 0 else None,
             "scores": list(self.scores), "out": list(self.out),
         }
 
 
 def observe(state: Scala40State, seat: int) -> Scala40Observation:
     """The observation of ``seat``; reads the state's internals on its behalf."""
-    n = state._n
-    if not 0 <= seat < n:
-        raise ValueError(f"seat {seat} is not at this table (0..{n - 1})")
     return Scala40Observation(
-        seat=seat, players=n, phase=state.phase, current_player=state.current_player(),
-        hand_number=state._hand_no, dealer=state._dealer, turn_number=state._turn_no,
-        first_round=state.first_round(), hand=tuple(sorted(state.hand_cards(seat), key=hand_order_key)),
-        hand_sizes=tuple(sum(h) for h in state._hands), table=tuple(state._table), owners=tuple(state._owners),
+        **common_fields(state, seat, hand_order_key), turn_number=state._turn_no,
+        first_round=state.first_round(), table=tuple(state._table), owners=tuple(state._owners),
         pile_top=state._pile[-1] if state._pile else -1, pile_size=len(state._pile),
-        stock_size=len(state._stock), opened=tuple(state._opened), opening_points=state._opening,
+        opened=tuple(state._opened), opening_points=state._opening,
         opened_now=state._opened_now, owed=tuple(state._owed), meld_only=state._meld_only,
         scores=tuple(state._scores), out=tuple(state._out),
     )

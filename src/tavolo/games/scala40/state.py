@@ -22,11 +22,9 @@ player is left (art. 8).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.game import CHANCE, TERMINAL, DealtState, shuffled
 from tavolo.games.scala40 import notation
 from tavolo.games.scala40.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SWAP_BASE, TAKE, TEMPLATES, decode, melds_in,
@@ -37,6 +35,7 @@ from tavolo.games.scala40.melds import Meld, attachments, cards_of, has_joker, s
 from tavolo.games.scala40.observation import observe
 from tavolo.games.scala40.planning import can_open, can_place
 from tavolo.games.scala40.rules import HAND_SIZE, OPENING_POINTS
+from tavolo.games.rummy.hands import EliminationState
 from tavolo.games.scala40.scoring import HandResult
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ DEAL, DRAW_PHASE, PLAY, RESHUFFLE, OVER = range(5)
 PHASE_NAMES = ("deal", "draw", "play", "reshuffle", "over")
 
 
-class Scala40State(DealtState):
+class Scala40State(EliminationState):
     """A Scala 40 match in progress. ``apply`` changes it; ``clone`` copies it."""
 
     __slots__ = (
@@ -56,6 +55,8 @@ class Scala40State(DealtState):
     )
 
     phase_names = PHASE_NAMES
+    reshuffle_phase, draw_phase = RESHUFFLE, DRAW_PHASE
+    chance_phases, over_phase = (DEAL, RESHUFFLE), OVER
 
     def __init__(self, game: Scala40Game) -> None:
         self.game, self._opts = game, game.options
@@ -83,14 +84,6 @@ class Scala40State(DealtState):
 
     # --- protocol -------------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        phase = self._phase
-        if phase == DEAL or phase == RESHUFFLE:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self._turn
-
     def _legal_now(self) -> list[int]:
         if self._phase == PLAY:
             return self._legal_play()
@@ -103,24 +96,6 @@ class Scala40State(DealtState):
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
         getattr(self, f"_{verb}")(*parts)  # _draw, _take, _meld, _attach, _swap or _discard
-
-    def sample_chance(self, rng: random.Random) -> list[int]:
-        """A shuffled deck at a deal; at a reshuffle the pozzo but its top card, shuffled."""
-        if self._phase == RESHUFFLE:
-            return shuffled(self._pile[:-1], rng)
-        return super().sample_chance(rng)
-
-    def apply_chance(self, outcome: list[int]) -> None:
-        """Deal from a deck order, or make the new stock from the reshuffled pozzo (top card last)."""
-        if self._phase != RESHUFFLE:
-            super().apply_chance(outcome)
-            return
-        if Counter(outcome) != Counter(self._pile[:-1]):
-            raise ValueError("a reshuffle must use exactly the cards of the pozzo but its top card")
-        self._stock = list(outcome)
-        self._pile = self._pile[-1:]
-        self._phase = DRAW_PHASE
-        self._legal = None
 
     def returns(self) -> list[float]:
         """Minus each seat's points: the fewer, the better; the last one left has the fewest."""
@@ -135,35 +110,15 @@ class Scala40State(DealtState):
 
         return state_to_json(self)
 
-    def clone(self) -> Scala40State:
-        other = cast(Scala40State, super().clone())
-        other._hands = [h[:] for h in self._hands]
-        return other
-
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, pozzo and table."""
-        counts = Counter(self._stock + self._pile + cards_of(self._table))
-        for hand in self._hands:
-            counts.update({c: k for c, k in enumerate(hand) if k})
-        return counts
+        return Counter(self._stock + self._pile + cards_of(self._table)) + self._cards_held()
 
     # --- read-only views ---------------------------------------------------------------------------
 
     @property
-    def hand_results(self) -> list[HandResult]:
-        return list(self._results)
-
-    @property
     def table(self) -> list[Meld]:
         return list(self._table)
-
-    def active_seats(self) -> list[int]:
-        """The players still in the match (not eliminated, art. 8)."""
-        return [s for s in range(self._n) if not self._out[s]]
-
-    def hand_cards(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds; hidden information: use ``observation`` for a player."""
-        return [c for c, k in enumerate(self._hands[seat]) for _ in range(k)]
 
     def first_round(self) -> bool:
         """Whether some player still in has not yet played a turn this hand (art. 6.5)."""
@@ -174,27 +129,10 @@ class Scala40State(DealtState):
         the discard may not close (art. 6.2, 6.5)."""
         return 2 if self.first_round() else 1
 
-    def _next_seat(self, seat: int) -> int:
-        for k in range(1, self._n + 1):
-            nxt = (seat + k) % self._n
-            if not self._out[nxt]:
-                return nxt
-        return seat
-
     # --- the deal ----------------------------------------------------------------------------------
 
     def _deal(self, order: list[int]) -> None:
-        top = len(order)
-        seats = [self._next_seat(self._dealer)]
-        while len(seats) < len(self.active_seats()):
-            seats.append(self._next_seat(seats[-1]))
-        self._hands = [[0] * NUM_TYPES for _ in range(self._n)]
-        for _ in range(HAND_SIZE):
-            for seat in seats:
-                top -= 1
-                self._hands[seat][order[top]] += 1
-        self._pile = [order[top - 1]]
-        self._stock = order[:top - 1]
+        seats = self._deal_round(order, HAND_SIZE, NUM_TYPES)
         self._table, self._owners = [], []
         self._opened = [False] * self._n
         self._turn, self._turn_no = seats[0], 0

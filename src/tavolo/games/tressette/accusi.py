@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tavolo.cards import italian as it
-from tavolo.engine.errors import NotationError
+from tavolo.engine.errors import NotationError, Text
 from tavolo.games.trick_taking.notation import card_id
 from tavolo.games.trick_taking.tricks import NUM_CARDS, bits
 
@@ -93,10 +93,11 @@ def parse_accuso(text: str, args: list[str]) -> int:
     words = [w for w in args if w.lower() not in KINDS]
     cards = frozenset(card_id(text, w) for w in words)
     if len(cards) != len(words) or cards not in _BY_CARDS:
-        raise NotationError(text, "declare the cards of a napoli (A 2 3 of a suit) or a bongioco "
-                                  "(three or four aces, twos or threes), e.g. 'declare napoli Ad 2d 3d'")
+        raise NotationError(text, Text("declare the cards of a napoli (A 2 3 of a suit) or a bongioco "
+                                       "(three or four aces, twos or threes), e.g. 'declare napoli Ad 2d 3d'"))
     action = _BY_CARDS[cards]
     kinds = [w.lower() for w in args if w.lower() in KINDS]
     if kinds and kinds != [accuso(action).kind]:
-        raise NotationError(text, f"{it.names(sorted(cards))} is a {accuso(action).kind}, not a {kinds[0]}")
+        raise NotationError(text, Text("{cards} is a {kind}, not a {said}", cards=it.names(sorted(cards)),
+                                       kind=accuso(action).kind, said=kinds[0]))
     return action

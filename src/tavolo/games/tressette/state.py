@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavolo.engine.errors import Rule
+from tavolo.engine.errors import Rule, Sentence, Text
 from tavolo.cards import italian as it
 from tavolo.games.trick_taking.scoring import RoundResult
 from tavolo.games.trick_taking.state import TrickState
@@ -46,7 +46,7 @@ class TressetteState(TrickState):
     hand_size = 10
     follows_suit = True
     rules = rulebook.RULES
-    moves_help = "moves are play <card> and, where accusi count, declare <cards>"
+    moves_help = Text("moves are play <card> and, where accusi count, declare <cards>")
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -141,21 +141,22 @@ class TressetteState(TrickState):
 
     # --- messages and serialisation -----------------------------------------------------------------
 
-    def _why_card_illegal(self, card: int) -> tuple[Rule, str]:
+    def _why_card_illegal(self, card: int) -> tuple[Rule, Sentence]:
         led = self._trick[0] // 10
-        return rulebook.FOLLOW_SUIT, f"{it.SUIT_NAMES[led]} was led and you hold {it.SUIT_NAMES[led]}"
+        return rulebook.FOLLOW_SUIT, Text("{suit} was led and you hold {suit}", suit=it.SUIT_NAMES[led])
 
-    def _why_extra_illegal(self, action: int) -> tuple[Rule, str]:
+    def _why_extra_illegal(self, action: int) -> tuple[Rule, Sentence]:
         if not ACCUSO_BASE <= action < NUM_ACTIONS:
             return super()._why_extra_illegal(action)
         if self._opts.accusi != "declared":
-            return rulebook.NO_ACCUSI, ("they are declared for everyone at the deal"
+            return rulebook.NO_ACCUSI, (Text("they are declared for everyone at the deal")
                                         if self._opts.accusi == "automatic" else "")
         if len(self._tricks) >= DECLARE_WITHIN:
-            return rulebook.ACCUSO_LATE, f"{len(self._tricks)} tricks have been taken"
+            return rulebook.ACCUSO_LATE, Text("{count} tricks have been taken", count=len(self._tricks))
         if action not in available(self.hand_cards(self._turn)):
-            return rulebook.ACCUSO_NOT_HELD, f"you do not hold {accuso_text(action)[len('declare '):]}"
-        return rulebook.ACCUSO_TWICE, "you have already declared one"
+            return rulebook.ACCUSO_NOT_HELD, Text("you do not hold {cards}",
+                                                   cards=accuso_text(action)[len("declare "):])
+        return rulebook.ACCUSO_TWICE, Text("you have already declared one")
 
     def _extra_to_json(self) -> dict[str, Any]:
         return {"declared": [list(d) for d in self._declared]}

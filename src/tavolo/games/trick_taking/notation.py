@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tavolo.cards import CardNotationError
 from tavolo.cards import italian as it
-from tavolo.engine.errors import IllegalActionError, NotationError
+from tavolo.engine.errors import IllegalActionError, NotationError, Text, unreadable_card
 from tavolo.games.trick_taking.tricks import NUM_CARDS
 
 if TYPE_CHECKING:
@@ -44,17 +44,18 @@ def parse_action(state: TrickState, text: str) -> int:
     :class:`IllegalActionError` with the rule it breaks."""
     words = text.replace(",", " ").split()
     if not words:
-        raise NotationError(text, f"empty move; {state.moves_help}")
+        raise NotationError(text, Text("empty move; {moves}", moves=state.moves_help))
     verb, args = words[0].lower(), words[1:]
     if verb not in PLAY_VERBS:
         extra = state._parse_extra(text, verb, args)
         if extra is not None:
             return _legal(state, text, extra)
         if args or (len(words[0]) != 2 and not _is_card(words[0])):
-            raise NotationError(text, f"unknown move {words[0]!r}; {state.moves_help}")
+            raise NotationError(text, Text("unknown move {verb}; {moves}", verb=repr(words[0]),
+                                           moves=state.moves_help))
         args = words
     if len(args) != 1:
-        raise NotationError(text, "play one card, e.g. 'play 3c'")
+        raise NotationError(text, Text("play one card, e.g. 'play 3c'"))
     return _legal(state, text, card_id(text, args[0]))
 
 
@@ -63,7 +64,7 @@ def card_id(text: str, token: str) -> int:
     try:
         return it.parse(token)
     except CardNotationError as exc:
-        raise NotationError(text, str(exc)) from None
+        raise unreadable_card(text, exc) from None
 
 
 def _is_card(token: str) -> bool:

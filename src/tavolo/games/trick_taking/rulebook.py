@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tavolo.engine.errors import Rule
+from tavolo.engine.errors import Rule, Text
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,9 @@ class TrickRulebook:
         """``seed`` names the game's section of the seed file; ``play_section``
         the part that says how a card is played."""
         return cls(
-            game_over=Rule("game-over", "the game is over", seed),
-            deal_first=Rule("deal-first", "the cards must be dealt first", seed),
-            not_in_hand=Rule("not-in-hand", "a player plays one card of his own hand, in turn",
+            game_over=Rule("game-over", Text("the game is over"), seed),
+            deal_first=Rule("deal-first", Text("the cards must be dealt first"), seed),
+            not_in_hand=Rule("not-in-hand", Text("a player plays one card of his own hand, in turn"),
                              f"{seed}, {play_section}"),
-            no_such_action=Rule("no-such-action", "not an action of this game", seed),
+            no_such_action=Rule("no-such-action", Text("not an action of this game"), seed),
         )

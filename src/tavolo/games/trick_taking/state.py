@@ -21,7 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tavolo.cards import italian as it
-from tavolo.engine.errors import Rule
+from tavolo.engine.errors import Rule, Sentence, Text
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.trick_taking import notation
 from tavolo.games.trick_taking.observation import observe
@@ -58,7 +58,7 @@ class TrickState(DealtState):
     """Whether a player must answer the suit led when he can."""
     rules: ClassVar[TrickRulebook]
     phase_names = PHASE_NAMES
-    moves_help: ClassVar[str] = "moves are play <card>, e.g. 'play 3c'"
+    moves_help: ClassVar[Text] = Text("moves are play <card>, e.g. 'play 3c'")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -186,12 +186,13 @@ class TrickState(DealtState):
     def _end_round(self) -> None:
         """Score the round, then :meth:`_next_round` or :meth:`_finish`."""
 
-    def _why_card_illegal(self, card: int) -> tuple[Rule, str]:
+    def _why_card_illegal(self, card: int) -> tuple[Rule, Sentence]:
         """Why a card held by the seat on turn may not be played now."""
         return self.rules.not_in_hand, ""
 
-    def _why_extra_illegal(self, action: int) -> tuple[Rule, str]:
-        return self.rules.no_such_action, f"{action} is not an action id of {self.game.name}"
+    def _why_extra_illegal(self, action: int) -> tuple[Rule, Sentence]:
+        return self.rules.no_such_action, Text("{action} is not an action id of {game}", action=action,
+                                               game=self.game.name)
 
     def _extra_to_json(self) -> dict[str, Any]:
         """The game's own fields, for :mod:`~tavolo.games.trick_taking.serial`."""
@@ -278,7 +279,7 @@ class TrickState(DealtState):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def _why_illegal(self, action: int) -> tuple[Rule, str]:
+    def _why_illegal(self, action: int) -> tuple[Rule, Sentence]:
         if self._phase == OVER:
             return self.rules.game_over, ""
         if self._phase == DEAL:
@@ -286,5 +287,5 @@ class TrickState(DealtState):
         if not 0 <= action < NUM_CARDS:
             return self._why_extra_illegal(action)
         if not self._hands[self._turn] >> action & 1:
-            return self.rules.not_in_hand, f"you do not hold {it.name(action)}"
+            return self.rules.not_in_hand, Text("you do not hold {cards}", cards=it.name(action))
         return self._why_card_illegal(action)

@@ -1,0 +1,138 @@
+"""A simple Peppa (and Hearts) player: the habits of a careful beginner.
+
+Passing (Hearts), it gives away the queen of spades, the ace and king of spades
+and its highest hearts, then its highest cards. Drawing from a fanned hand it
+can only pick blind: any place, at random. In the tricks it ducks: it answers
+with its highest card that still loses; forced to win, it wins high when it
+plays last on a trick with no points and low otherwise; without the suit led it
+throws Peppa, then its costliest heart, then its highest card. When one other
+player has taken every point so far (on his way to take them all, for the 36)
+it takes a trick with points to stop him. Leading, it
+plays its lowest card, hearts last, and never the ace or king of spades while
+Peppa is out and not in its hand.
+
+:class:`SamplingPeppaBot` plays better: for each card it may play it deals the
+cards it cannot see at random, consistently with what it saw (``sample_hidden_state``),
+plays the hand out at random a few times and keeps the card that cost it least on
+average, taking the 36 of someone else's clean sweep into account, which simple
+habits handle badly.
+
+    >>> from tavolo.engine.play import play
+    >>> from tavolo.games.peppa import make_game
+    >>> game = make_game(target=None)
+    >>> len(play(game, [SimplePeppaBot(s) for s in range(3)] + [SamplingPeppaBot(game, seed=1)], seed=1).result)
+    4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tavolo.cards import french as fr
+from tavolo.engine.game import Game
+from tavolo.games.peppa.cards import HEARTS_POINTS, PEPPA, PEPPA_POINTS, STRENGTH, SUIT_OF, is_heart
+from tavolo.games.trick_taking.anydeck import DeckObservation
+
+MOON_WATCH = 13
+"""Points one other player must hold, all of those taken so far, before the bot stops his moon."""
+HIGH_SPADES = (fr.card(fr.ACE, fr.SPADES), fr.card(fr.KING, fr.SPADES))
+
+
+class SimplePeppaBot:
+    """Peppa or Hearts by simple rules; ``seed`` breaks ties and picks from the fan."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, obs: DeckObservation, legal: Sequence[int]) -> int:
+        if obs.phase == "draw":
+            return legal[int(self._rng.random() * len(legal))]
+        points = HEARTS_POINTS if obs.extra["rules"] == "hearts" else PEPPA_POINTS
+        if obs.phase == "pass":
+            return max(legal, key=lambda c: (c == PEPPA or c in HIGH_SPADES, points[c], STRENGTH[c]))
+        if not obs.trick:
+            return self._lead(obs, legal, points)
+        led = _led(obs)
+        moon = _moon_danger(obs, points)
+        if SUIT_OF[legal[0]] != led:
+            return max(legal, key=lambda c: (not moon or not points[c], c == PEPPA, points[c], STRENGTH[c],
+                                             self._rng.random()))
+        best = max((c for _, c in obs.trick if SUIT_OF[c] == led), key=STRENGTH.__getitem__)
+        under = [c for c in legal if STRENGTH[c] < STRENGTH[best]]
+        on_table = sum(points[c] for _, c in obs.trick)
+        over = [c for c in legal if STRENGTH[c] > STRENGTH[best] and c != PEPPA]
+        if moon and on_table and over:
+            return min(over, key=STRENGTH.__getitem__)
+        if under:
+            return max(under, key=STRENGTH.__getitem__)
+        in_trick = {seat for seat, _ in obs.trick}
+        last = all(not size for seat, size in enumerate(obs.hand_sizes) if seat not in in_trick and seat != obs.seat)
+        safe = [c for c in legal if c != PEPPA]
+        pick = max if last and not on_table else min
+        return pick(safe or legal, key=STRENGTH.__getitem__)
+
+    def _lead(self, obs: DeckObservation, legal: Sequence[int], points: Sequence[int]) -> int:
+        hearts = [c for c in legal if is_heart(c)]
+        if hearts and _moon_danger(obs, points):
+            return max(hearts, key=STRENGTH.__getitem__)
+        peppa_out = PEPPA not in obs.played_cards() and PEPPA not in obs.hand
+
+        def cost(c: int) -> tuple:
+            return (c == PEPPA, peppa_out and c in HIGH_SPADES, is_heart(c), points[c], STRENGTH[c],
+                    self._rng.random())
+        return min(legal, key=cost)
+
+
+def _moon_danger(obs: DeckObservation, points: Sequence[int]) -> bool:
+    """Whether one other player has taken every point so far, and a good share of them
+    (he is on his way to take them all: stop him by taking one)."""
+    taken = _taken(obs, points)
+    total = sum(taken)
+    return total >= MOON_WATCH and taken[obs.seat] == 0 and max(taken) == total
+
+
+def _taken(obs: DeckObservation, points: Sequence[int]) -> list[int]:
+    """The points each seat has taken so far this hand."""
+    taken = [0] * obs.players
+    for cards, winner in obs.tricks:
+        taken[winner] += sum(points[c] for _, c in cards)
+    return taken
+
+
+def _led(obs: DeckObservation) -> int:
+    return SUIT_OF[obs.trick[0][1]]
+
+
+class SamplingPeppaBot:
+    """Flat Monte Carlo over determinizations: ``samples`` deals of the unseen cards, the same
+    for every candidate card (common random numbers), each played out by random play to the end
+    of the hand; the card with the least mean points for its seat (the 36 included) is played.
+    Passing and blind draws are left to :class:`SimplePeppaBot`."""
+
+    def __init__(self, game: Game, seed: int | None = None, samples: int = 8) -> None:
+        self._game, self._samples = game, samples
+        self._rng = random.Random(seed)
+        self._simple = SimplePeppaBot(seed)
+
+    def choose(self, obs: DeckObservation, legal: Sequence[int]) -> int:
+        if obs.phase != "play" or len(legal) == 1:
+            return self._simple.choose(obs, legal)
+        cost = dict.fromkeys(legal, 0)
+        for _ in range(self._samples):
+            world = self._game.sample_hidden_state(obs, self._rng)
+            seed = self._rng.random()
+            for card in legal:
+                cost[card] += self._play_out(world.clone(), obs.seat, card, random.Random(seed))
+        return min(legal, key=lambda c: (cost[c], STRENGTH[c]))
+
+    @staticmethod
+    def _play_out(state, seat: int, card: int, rng: random.Random) -> int:
+        """The points the seat scores this hand after ``card`` and random play to the hand's end."""
+        hands = len(state.round_results)
+        state.apply_legal(card)
+        while len(state.round_results) == hands:
+            legal = state.legal_actions()
+            state.apply_legal(legal[int(rng.random() * len(legal))])
+        return state.round_results[-1].total[seat]
+

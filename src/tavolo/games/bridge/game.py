@@ -1,0 +1,42 @@
+"""The bridge game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.engine.game import CardGame
+from tavolo.games.bridge import calls, hidden, serial
+from tavolo.games.bridge.cards import DECK
+from tavolo.games.bridge.rules import BridgeOptions
+from tavolo.games.bridge.state import BridgeState
+
+
+class BridgeGame(CardGame):
+    """Contract bridge for four in two partnerships.
+
+    >>> BridgeGame().num_distinct_actions(), len(BridgeGame().deck)
+    (90, 52)
+    """
+
+    name = "bridge"
+    state_type = BridgeState
+    options_type = BridgeOptions
+    deck = DECK
+
+    def num_distinct_actions(self) -> int:
+        return calls.NUM_ACTIONS
+
+    def state_from_json(self, data: dict[str, Any]) -> BridgeState:
+        return serial.state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> BridgeState:
+        return hidden.sample_hidden_state(self, observation, rng)
+
+
+def make_game(**options: Any) -> BridgeGame:
+    """A bridge game: ``scoring`` ("duplicate", "rubber"), ``board``, ``boards`` and ``honours`` as keywords."""
+    return BridgeGame(BridgeOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> BridgeGame:
+    return BridgeGame(BridgeOptions(**data))

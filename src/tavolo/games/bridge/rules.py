@@ -1,0 +1,43 @@
+"""Bridge's options: one frozen object per game.
+
+    >>> BridgeOptions(scoring="rubber").honours
+    True
+    >>> BridgeOptions(scoring="chicago")
+    Traceback (most recent call last):
+    ...
+    ValueError: bridge scoring is 'duplicate' or 'rubber', not 'chicago'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCORINGS = ("duplicate", "rubber")
+
+
+@dataclass(frozen=True)
+class BridgeOptions:
+    """``scoring``: ``"duplicate"`` (competizione: boards ``board`` to
+    ``board + boards - 1``, dealer and vulnerability by board number, each board
+    scored alone) or ``"rubber"`` (partita libera: hands until a side wins two
+    games; North deals first); ``honours``: count honours in rubber bridge
+    (the seed's "punti a onore"; never in duplicate); ``analyse``: each played
+    hand's result carries its double-dummy tricks and par (endplay/DDS, some
+    tens of milliseconds a hand). Always four players."""
+
+    scoring: str = "duplicate"
+    board: int = 1
+    boards: int = 1
+    honours: bool = True
+    analyse: bool = False
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"bridge scoring is 'duplicate' or 'rubber', not {self.scoring!r}")
+        if self.players != 4:
+            raise ValueError(f"bridge is played by 4 players in two partnerships, not {self.players}")
+        if not 1 <= self.board:
+            raise ValueError(f"board numbers start at 1, not {self.board}")
+        if not 1 <= self.boards <= 64:
+            raise ValueError(f"play 1 to 64 boards, not {self.boards}")

@@ -1,0 +1,51 @@
+"""The Canasta game: options in, states out."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tavolo.cards.decks import french_deck
+from tavolo.engine.game import CardGame
+from tavolo.games.canasta.actions import NUM_ACTIONS
+from tavolo.games.canasta.rules import CanastaOptions
+from tavolo.games.canasta.state import CanastaState
+
+
+class CanastaGame(CardGame):
+    """Canasta with 162 cards: three French decks, each with its two jokers.
+
+    >>> len(CanastaGame().deck)
+    162
+    """
+
+    name = "canasta"
+    state_type = CanastaState
+    options_type = CanastaOptions
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        return french_deck(decks=3, jokers_per_deck=2)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def state_from_json(self, data: dict[str, Any]) -> CanastaState:
+        from tavolo.games.canasta.serial import state_from_json
+
+        return state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> CanastaState:
+        """A full state consistent with what ``observation``'s seat knows."""
+        from tavolo.games.canasta.hidden import sample_hidden_state
+
+        return sample_hidden_state(self, observation, rng)
+
+
+def make_game(**options: Any) -> CanastaGame:
+    """A Canasta game with its options (see :class:`CanastaOptions`) as keywords."""
+    return CanastaGame(CanastaOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> CanastaGame:
+    return CanastaGame(CanastaOptions(**data))

@@ -1,0 +1,36 @@
+"""The Mercante in fiera game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.games.parlour.game import ParlourGame
+from tavolo.games.mercante import figures, observation
+from tavolo.games.mercante.rules import MercanteOptions
+from tavolo.games.mercante.state import NUM_ACTIONS, MercanteState, state_from_json
+
+
+class MercanteGame(ParlourGame):
+    """Mercante in fiera for 2 to 24 players, the house as mercante, two decks of 40 figures.
+
+    >>> len(MercanteGame(MercanteOptions(players=8)).deck)
+    80
+    """
+
+    name = "mercante"
+    state_type = MercanteState
+    options_type = MercanteOptions
+    deck = figures.deck()
+    num_actions = NUM_ACTIONS
+    load = staticmethod(state_from_json)
+    sample = staticmethod(observation.sample_hidden_state)
+
+
+def make_game(**options: Any) -> MercanteGame:
+    """A game of Mercante in fiera: ``players``, ``tokens``, ``stake``, ``cards_each``, ``prizes``,
+    ``opening`` and ``trading`` as keywords."""
+    return MercanteGame(MercanteOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> MercanteGame:
+    return MercanteGame(MercanteOptions(**data))

@@ -1,0 +1,37 @@
+"""The Peppa game: options in, states out."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tavolo.games.peppa import cards
+from tavolo.games.peppa.rules import PeppaOptions
+from tavolo.games.peppa.state import NUM_ACTIONS, PeppaState
+from tavolo.games.trick_taking.anydeck import DeckTrickGame
+
+
+class PeppaGame(DeckTrickGame):
+    """Peppa (4 or 6 players) or, with ``rules="hearts"``, classic Hearts.
+
+    >>> len(PeppaGame(PeppaOptions()).deck), len(PeppaGame(PeppaOptions(rules="hearts")).deck)
+    (49, 52)
+    """
+
+    name = "peppa"
+    state_type = PeppaState
+    options_type = PeppaOptions
+    num_actions = NUM_ACTIONS
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        return cards.deck(self._options.rules)
+
+
+def make_game(**options: Any) -> PeppaGame:
+    """A Peppa game: ``rules`` ("peppa", "hearts"), ``players`` (4, 6), ``target`` (100, 50, None)."""
+    return PeppaGame(PeppaOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> PeppaGame:
+    return PeppaGame(PeppaOptions(**data))

@@ -1,0 +1,49 @@
+"""Peppa's options: one frozen object per game.
+
+    >>> PeppaOptions().target, PeppaOptions(rules="hearts").players
+    (100, 4)
+    >>> PeppaOptions(players=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: Peppa is played by 4 or 6 players, not 5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULE_SETS = ("peppa", "hearts")
+TARGETS = (100, 50, None)
+
+
+@dataclass(frozen=True)
+class PeppaOptions:
+    """``rules``: ``"peppa"`` as the seed tells it (raccolta, "Peppa-Chat
+    noir-Hearts": 49 cards, pairs discarded, one round of drawing, Peppa 13 and
+    hearts by rank, 36 to the others for taking them all) or ``"hearts"``, the
+    classic rules the seed says the game is known by abroad (52 cards, three
+    cards passed, the 2 of clubs leads, hearts broken, 26 points, shooting the
+    moon). ``players``: 4, or 6 for Peppa ("si può anche in sei").
+    ``target``: the match ends when a player passes 100 (seed, "Punteggio":
+    he and the next in the standings lose, the two lowest win), or passes 50
+    (seed, "Regole": "vince chi per primo supera i 50 punti", each other pays
+    the difference; not with Hearts), or ``None`` for a single hand."""
+
+    rules: str = "peppa"
+    players: int = 4
+    target: int | None = 100
+
+    def __post_init__(self) -> None:
+        if self.rules not in RULE_SETS:
+            raise ValueError(f"rules {self.rules!r}: choose 'peppa' or 'hearts'")
+        allowed = (4, 6) if self.rules == "peppa" else (4,)
+        if self.players not in allowed:
+            raise ValueError(f"{self.rules.capitalize()} is played by {' or '.join(map(str, allowed))} players, "
+                             f"not {self.players}")
+        if self.target not in TARGETS or (self.rules == "hearts" and self.target == 50):
+            raise ValueError(f"a match is to 100{' or 50' if self.rules == 'peppa' else ''} points, "
+                             f"or target=None for one hand, not {self.target}")
+
+    @property
+    def hearts(self) -> bool:
+        return self.rules == "hearts"

@@ -1,0 +1,41 @@
+"""The Perlina game: options in, states out."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tavolo.cards.decks import french_deck, italian_deck
+from tavolo.games.parlour.game import ParlourGame
+from tavolo.games.perlina import observation
+from tavolo.games.perlina.rules import PerlinaOptions
+from tavolo.games.perlina.state import NUM_ACTIONS, PerlinaState, state_from_json
+
+
+class PerlinaGame(ParlourGame):
+    """Perlina for 2 to 9 players, with 52 French cards or 40 Italian ones.
+
+    >>> len(PerlinaGame(PerlinaOptions(deck="italian")).deck)
+    40
+    """
+
+    name = "perlina"
+    state_type = PerlinaState
+    options_type = PerlinaOptions
+    num_actions = NUM_ACTIONS
+    load = staticmethod(state_from_json)
+    sample = staticmethod(observation.sample_hidden_state)
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        return french_deck(1, jokers_per_deck=0) if self._options.deck == "french" else italian_deck()
+
+
+def make_game(**options: Any) -> PerlinaGame:
+    """A Perlina game: ``players`` (2-9), ``deck`` ('french' or 'italian'), ``tokens``, ``stake``
+    and ``hands`` as keywords."""
+    return PerlinaGame(PerlinaOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> PerlinaGame:
+    return PerlinaGame(PerlinaOptions(**data))

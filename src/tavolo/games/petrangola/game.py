@@ -1,0 +1,36 @@
+"""The Petrangola game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.cards.decks import italian_deck
+from tavolo.games.parlour.game import ParlourGame
+from tavolo.games.petrangola import observation
+from tavolo.games.petrangola.rules import PetrangolaOptions
+from tavolo.games.petrangola.state import NUM_ACTIONS, PetrangolaState, state_from_json
+
+
+class PetrangolaGame(ParlourGame):
+    """Petrangola for 2 to 12 players with the 40-card Italian pack.
+
+    >>> PetrangolaGame(PetrangolaOptions(players=7)).num_players
+    7
+    """
+
+    name = "petrangola"
+    state_type = PetrangolaState
+    options_type = PetrangolaOptions
+    deck = italian_deck()
+    num_actions = NUM_ACTIONS
+    load = staticmethod(state_from_json)
+    sample = staticmethod(observation.sample_hidden_state)
+
+
+def make_game(**options: Any) -> PetrangolaGame:
+    """A Petrangola game: ``players`` (2-12), ``tokens`` (3), ``max_rounds`` (5) as keywords."""
+    return PetrangolaGame(PetrangolaOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> PetrangolaGame:
+    return PetrangolaGame(PetrangolaOptions(**data))

@@ -1,0 +1,47 @@
+"""The Pinnacola game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.cards.decks import french_deck
+from tavolo.engine.game import CardGame
+from tavolo.games.pinnacola.actions import NUM_ACTIONS
+from tavolo.games.pinnacola.rules import PinnacolaOptions
+from tavolo.games.pinnacola.state import PinnacolaState
+
+
+class PinnacolaGame(CardGame):
+    """Pinnacola for 2 to 4 players: two French decks and four jokers (matte).
+
+    >>> len(PinnacolaGame().deck)
+    108
+    """
+
+    name = "pinnacola"
+    state_type = PinnacolaState
+    options_type = PinnacolaOptions
+    deck = french_deck(decks=2, jokers_per_deck=2)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def state_from_json(self, data: dict[str, Any]) -> PinnacolaState:
+        from tavolo.games.pinnacola.serial import state_from_json
+
+        return state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> PinnacolaState:
+        """A full state consistent with what ``observation``'s seat knows."""
+        from tavolo.games.pinnacola.hidden import sample_hidden_state
+
+        return sample_hidden_state(self, observation, rng)
+
+
+def make_game(**options: Any) -> PinnacolaGame:
+    """A Pinnacola game with its options (see :class:`PinnacolaOptions`) as keywords."""
+    return PinnacolaGame(PinnacolaOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> PinnacolaGame:
+    return PinnacolaGame(PinnacolaOptions(**data))

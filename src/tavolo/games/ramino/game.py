@@ -1,0 +1,52 @@
+"""The Ramino game: options in, states out."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tavolo.cards.decks import french_deck
+from tavolo.engine.game import CardGame
+from tavolo.games.ramino.actions import NUM_ACTIONS
+from tavolo.games.ramino.rules import RaminoOptions
+from tavolo.games.ramino.state import RaminoState
+
+
+class RaminoGame(CardGame):
+    """Ramino for 2 to 7 players: one French deck with two jokers up to three
+    players, two with four jokers from four (DECISIONS.md).
+
+    >>> len(RaminoGame().deck), len(RaminoGame(RaminoOptions(players=2)).deck)
+    (108, 54)
+    """
+
+    name = "ramino"
+    state_type = RaminoState
+    options_type = RaminoOptions
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        return french_deck(decks=self.options.decks, jokers_per_deck=2)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def state_from_json(self, data: dict[str, Any]) -> RaminoState:
+        from tavolo.games.ramino.serial import state_from_json
+
+        return state_from_json(self, data)
+
+    def sample_hidden_state(self, observation, rng) -> RaminoState:
+        """A full state consistent with what ``observation``'s seat knows."""
+        from tavolo.games.ramino.hidden import sample_hidden_state
+
+        return sample_hidden_state(self, observation, rng)
+
+
+def make_game(**options: Any) -> RaminoGame:
+    """A Ramino game with its options (see :class:`RaminoOptions`) as keywords."""
+    return RaminoGame(RaminoOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> RaminoGame:
+    return RaminoGame(RaminoOptions(**data))

@@ -1,0 +1,33 @@
+"""The Tarocchi game: options in, states out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.cards.decks import tarocchi_deck
+from tavolo.games.tarocchi.rules import TarocchiOptions
+from tavolo.games.tarocchi.state import NUM_ACTIONS, TarocchiState
+from tavolo.games.trick_taking.anydeck import DeckTrickGame
+
+
+class TarocchiGame(DeckTrickGame):
+    """Tarocchi for 3 players, or 4 in partnerships.
+
+    >>> TarocchiGame(TarocchiOptions(players=4)).options.discards
+    2
+    """
+
+    name = "tarocchi"
+    state_type = TarocchiState
+    options_type = TarocchiOptions
+    num_actions = NUM_ACTIONS
+    deck = tarocchi_deck()
+
+
+def make_game(**options: Any) -> TarocchiGame:
+    """A Tarocchi game: ``players`` (3, 4), ``hands`` (a multiple of the players), ``accuso`` (bool)."""
+    return TarocchiGame(TarocchiOptions(**options))
+
+
+def game_from_options_json(data: dict[str, Any]) -> TarocchiGame:
+    return TarocchiGame(TarocchiOptions(**data))

@@ -1,0 +1,46 @@
+"""Tarocchi's options: one frozen object per game.
+
+    >>> TarocchiOptions().hands, TarocchiOptions(players=4).hands
+    (3, 4)
+    >>> TarocchiOptions(hands=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: a match is a multiple of 3 hands, so that everyone deals as often, not 4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TarocchiOptions:
+    """``players``: 3, each for himself (the seed's game), or 4 in two
+    partnerships of facing players (raccolta, "Gioco dei tarocchi": "La
+    variante con quattro giocatori"); ``hands``: the match, a multiple of the
+    players so that everyone deals ("almeno tre mani, in quanto tutti hanno il
+    diritto di fare il banco"), by default one hand each; ``accuso``: points
+    for ten trumps or more, or two or three honours, at the start of a hand."""
+
+    players: int = 3
+    hands: int = 0
+    accuso: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise ValueError(f"Tarocchi is played by 3 players, or 4 in partnerships, not {self.players}")
+        if self.hands == 0:
+            object.__setattr__(self, "hands", self.players)
+        if self.hands <= 0 or self.hands % self.players:
+            raise ValueError(f"a match is a multiple of {self.players} hands, so that everyone deals as often, "
+                             f"not {self.hands}")
+
+    @property
+    def hand_size(self) -> int:
+        """25 cards each at three (dealt in fives), 19 at four."""
+        return 25 if self.players == 3 else 19
+
+    @property
+    def discards(self) -> int:
+        """The cards left after the deal, which the dealer takes and then discards."""
+        return 78 - self.players * self.hand_size
