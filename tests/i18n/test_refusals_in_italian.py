@@ -1,0 +1,163 @@
+"""The engine's refusals said in Italian and in English (tavolo.i18n.localize_error):
+provoked over random positions of the four games, and a few checked word for word
+against the seed article they cite."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tavolo.engine.errors import ActionError, IllegalActionError, NotationError
+from tavolo.games import make_game
+from tavolo.i18n import catalog, localize_error, rule_text
+
+from tests.burraco.helpers import position as burraco_position
+from tests.i18n.test_rules_catalog import only_placeholders
+from tests.trick_positions import position as trick_position
+
+GAMES = {
+    "burraco": {"rules": "internazionale", "players": 4, "target": None},
+    "scala40": {"players": 2},
+    "briscola": {"players": 2},
+    "tressette": {"players": 4, "accusi": "declared"},
+    "ramino": {"players": 3, "match": None},
+    "pinnacola": {"players": 4, "target": None},
+}
+BAD_TEXT = {
+    "burraco": ["", "fly away", "draw now", "discard 1x", "discard", "open 5h", "open 5h *(6x) 7h", "open 5h 6h(7) 7h",
+                "attach Ah to 99", "attach Ah", "open * * *", "take", "draw", "discard Qs", "attach 8h to 1",
+                "open 5h 6h 7h"],
+    "scala40": ["", "fly", "pesca ora", "meld 5x 6h 7h", "meld 5h 9c Kd", "attach Ah 2h to 1", "swap 6h on 3",
+                "take", "discard Qs", "meld Ah 2h 3h"],
+    "briscola": ["", "fly", "play 9c", "play 3c 4c", "gioca Ac", "Kd", "3x"],
+    "tressette": ["", "fly", "play 9c", "play 3c 4c", "declare 3c 3d", "declare bongioco Ac 2c 3c",
+                  "declare napoli Ad 2d 3d", "accusa 3c 3d 3b", "Ac"],
+    "ramino": ["", "fly", "pesca ora", "discard 1x", "discard", "close Qs Kd", "take 2", "chiudi", "discard Qs"],
+    "pinnacola": ["", "fly", "take x", "meld 5x 6h 7h", "meld 5h 9c Kd", "attach Ah 2h to 1", "swap 6h on 3", "shift",
+                  "shift 40", "discard Qs", "meld 2c 2s 4h", "take 60"],
+}
+
+
+def untranslated(exc: ActionError) -> list[str]:
+    """The templates in ``exc`` that the Italian catalog lacks."""
+    italian = catalog("it", "rules")
+    return [t.template for t in exc.message.texts() if t.template not in italian and not only_placeholders(t.template)]
+
+
+def check(exc: ActionError) -> None:
+    italian, english = localize_error(exc, "it"), localize_error(exc, "en")
+    assert english == str(exc)
+    assert not untranslated(exc), untranslated(exc)
+    assert italian != english and "{" not in italian, italian
+
+
+def refusals(name: str, seed: int):
+    """Refusals of illegal action ids and of bad text, at positions along one random game."""
+    rng = random.Random(seed)
+    game = make_game(name, **GAMES[name])
+    state = game.new_initial_state()
+    found = []
+    while not state.is_terminal() and len(found) < 1500:
+        if state.is_chance_node():
+            found.append(refusal(state, 0))
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        legal = set(state.legal_actions())
+        for action in [game.num_distinct_actions() + 1, *rng.sample(range(game.num_distinct_actions()), 12)]:
+            if action not in legal:
+                found.append(refusal(state, action))
+        for text in rng.sample(BAD_TEXT[name], 1):
+            try:
+                state.parse_move(text)
+            except ActionError as exc:
+                found.append(exc)
+        state.apply(rng.choice(sorted(legal)))
+    return [*found, refusal(state, 0)] if state.is_terminal() else found
+
+
+def refusal(state, action: int) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    return info.value
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_refusal_in_random_play_is_said_in_italian(name):
+    kinds = set()
+    for seed in range(2):
+        for exc in refusals(name, seed):
+            check(exc)
+            kinds.add(type(exc))
+    assert IllegalActionError in kinds and NotationError in kinds
+
+
+def test_burraco_second_draw_in_italian():
+    """fedibur-regolamento-1985 art. 4: "deve o pescare dal tallone, o raccogliere tutto il monte degli scarti"."""
+    state = burraco_position(hands={0: "3h 9c Kd 5s 7d"}, pile="Qs")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action("raccogli"))
+    assert localize_error(info.value, "it") == (
+        "mossa non consentita 'raccogli': in questo turno hai già pescato o raccolto: si pesca o si raccoglie una sola "
+        "volta per turno (fedibur-1985 art. 4; estratto, La fase di gioco)")
+    assert localize_error(info.value, "en") == str(info.value)
+
+
+def test_burraco_internazionale_combination_of_kings_names_the_rank_in_words():
+    """fibur-codice-di-gara-internazionale, Burraco Internazionale regola 2: combinations only of aces and threes."""
+    state = burraco_position("internazionale", hands={0: "Kh Kd Kc Ah Ad As 9c"})
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action("cala Kh Kd Kc"))
+    assert "kings may not be combined" in str(info.value) and "Ks" not in str(info.value)
+    italian = localize_error(info.value, "it")
+    assert italian.startswith("mossa non consentita 'cala Kh Kd Kc': non si fanno combinazioni di re: ")
+    assert "nel Burraco Internazionale le combinazioni si fanno solo di assi e di tre" in italian
+    assert "codice, Burraco Internazionale regola 2" in italian
+
+
+def test_burraco_closing_without_a_burraco_in_italian():
+    """fedibur-regolamento-1985 art. 8: closing needs the pozzetto taken and a burraco."""
+    state = burraco_position(hands={0: "3h"}, melds={0: ["5h 6h 7h"]}, taken={0: True})
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action("scarta 3h")
+    assert info.value.rule.code == "close-needs-burraco"
+    assert rule_text(info.value.rule, "it") == "per chiudere bisogna aver preso il pozzetto e avere almeno un burraco"
+    assert "non avete ancora un burraco" in localize_error(info.value, "it")
+
+
+def test_scala40_take_before_opening_in_italian():
+    """Regolamento Scala 40 da FISCA.IT art. 5.1 and 5.4: only who has opened takes the last discard."""
+    state = make_game("scala40", players=2).new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action("raccogli")
+    assert localize_error(info.value, "it") == (
+        "mossa non consentita 'raccogli': solo chi ha aperto può prendere l'ultima carta scartata dal pozzo "
+        "(FISCA Scala 40 art. 5.1, 5.4)")
+
+
+def test_tressette_answer_the_suit_in_italian():
+    """raccolta, Tressette, "La partita a quattro": "devono lanciare una carta dello stesso seme, detto anche palo"."""
+    state = trick_position("tressette", hands={0: "Ac", 1: "5c 3b Kc"}, trick="4c")
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action("gioca 3b")
+    assert localize_error(info.value, "it") == (
+        "mossa non consentita 'gioca 3b': il palo di uscita è coppe e tu hai carte di coppe: devi rispondere: "
+        "bisogna rispondere al palo di uscita quando lo si ha; solo chi non ce l'ha (a piombo) può giocare un altro "
+        "seme (raccolta, Tressette, La partita a quattro)")
+
+
+def test_briscola_unreadable_card_in_italian():
+    """raccolta, Briscola: Italian cards run A 2-7 fante cavallo re, so there is no 9."""
+    state = trick_position("briscola", hands={0: "Ac 3b 5s", 1: "2c 4b 6s"}, stock="7d")
+    with pytest.raises(NotationError) as info:
+        state.parse_action("gioca 9c")
+    assert localize_error(info.value, "it") == (
+        "non capisco 'gioca 9c': '9c': valore sconosciuto '9' (valori delle carte italiane: A 2-7 J C K, cioè asso, "
+        "2-7, fante, cavallo, re)")
+    assert localize_error(info.value, "en") == (
+        "cannot read 'gioca 9c': '9c': unknown rank '9' (Italian ranks: A 2-7 J C K)")
+
+
+def test_an_error_without_a_text_reads_as_it_is():
+    assert localize_error(ValueError("plain"), "it") == "plain"
