@@ -9,15 +9,23 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tavolo.bots.briscola import SimpleBriscolaBot
+from tavolo.bots.mercante import ValueMercanteBot
+from tavolo.bots.peppa import SimplePeppaBot
+from tavolo.bots.perlina import SimplePerlinaBot
+from tavolo.bots.petrangola import SimplePetrangolaBot
+from tavolo.bots.tarocchi import SimpleTarocchiBot
 from tavolo.bots.scala40 import SimpleScala40Bot
 from tavolo.bots.tressette import SimpleTressetteBot
 from tavolo.cli import app
 from tavolo.games import make_game
 from tavolo.terminal.briscola import TerminalBriscola
+from tavolo.terminal.parlour import TerminalMercante, TerminalPerlina, TerminalPetrangola
+from tavolo.terminal.peppa import TerminalPeppa
+from tavolo.terminal.tarocchi import TerminalTarocchi
 from tavolo.terminal.scala40 import TerminalScala40
 from tavolo.terminal.tressette import TerminalTressette
 
-runner = CliRunner()
+runner = CliRunner(env={"TAVOLO_LANG": "en", "TAVOLO_HOME": "/tmp/tavolo-test-home"})
 TABLES = [
     ("scala40", dict(players=3, elimination=None), TerminalScala40, SimpleScala40Bot,
      "discard *", "a turn begins by drawing", "hand 1 ended by"),
@@ -25,6 +33,15 @@ TABLES = [
      "play Kq", "unknown suit 'q'", "round 1"),
     ("tressette", dict(players=2, target=None, accusi="declared"), TerminalTressette, SimpleTressetteBot,
      "declare napoli Ad 2d 3d", "accuso", "round 1"),
+    ("peppa", dict(rules="hearts", target=None), TerminalPeppa, SimplePeppaBot, "pass Kq", "unknown suit 'q'",
+     "hand 1"),
+    ("tarocchi", dict(players=4, hands=4), TerminalTarocchi, SimpleTarocchiBot, "play XXII", "tarocchi card",
+     "hand 4"),
+    ("petrangola", dict(players=9), TerminalPetrangola, SimplePetrangolaBot, "trade 9c for Kd", "unknown rank '9'",
+     "pays the table"),
+    ("perlina", dict(players=4, hands=3), TerminalPerlina, SimplePerlinaBot, "bet 4", "bets are 1 2 3 5", "middle"),
+    ("mercante", dict(players=5), TerminalMercante, ValueMercanteBot, "offer 2 for drago", "no such figure",
+     "prize"),
 ]
 
 
@@ -40,7 +57,7 @@ def test_a_person_plays_a_whole_game_in_the_terminal(name, options, terminal, bo
         return typed[-1]
 
     table = terminal(game, {s: bot(seed=s) for s in range(1, game.num_players)}, seat=0,
-                     console=Console(file=out, width=120), read=read, seed=5)
+                     console=Console(file=out, width=120), read=read, seed=5, lang="en")
     record = table.run()
     text = out.getvalue()
     assert "unknown move 'fly'" in text and why in text
@@ -53,6 +70,11 @@ def test_a_person_plays_a_whole_game_in_the_terminal(name, options, terminal, bo
     (["scala40", "--players", "2", "--seed", "1"], "draw"),
     (["briscola", "--seed", "1"], "play"),
     (["tressette", "--players", "2", "--seed", "1", "--accusi", "declared"], "play"),
+    (["peppa", "--seed", "1"], "draw"),
+    (["tarocchi", "--seed", "1"], "play"),
+    (["petrangola", "--players", "7", "--seed", "1"], "refuse"),
+    (["perlina", "--seed", "2"], "stand"),
+    (["mercante", "--players", "3", "--seed", "1"], "pass"),
 ])
 def test_cli_play_lists_moves_and_quits_cleanly(args, shown):
     result = runner.invoke(app, ["play", *args], input="moves\nquit\n")
@@ -64,6 +86,11 @@ def test_cli_play_lists_moves_and_quits_cleanly(args, shown):
     (["briscola", "--rounds", "2"], "1, 3 or 5 rounds"),
     (["tressette", "--players", "3"], "4 players in partnership or by 2"),
     (["tressette", "--accusi", "sometimes"], "'declared' or 'automatic'"),
+    (["peppa", "--players", "5"], "played by 4 or 6 players"),
+    (["tarocchi", "--hands", "4"], "multiple of 3 hands"),
+    (["petrangola", "--players", "13"], "2 to 12 players"),
+    (["perlina", "--deck", "german"], "'french' (52 cards) or 'italian'"),
+    (["mercante", "--prizes", "8"], "3 to 6 prizes"),
 ])
 def test_cli_play_refuses_bad_options(args, message):
     result = runner.invoke(app, ["play", *args])

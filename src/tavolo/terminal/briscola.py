@@ -19,17 +19,19 @@ class TerminalBriscola(TerminalTricks):
 
     def title(self) -> str:
         o = self.game.options
-        return f"[bold]Briscola[/], {o.players} players, best of {o.rounds} round(s)."
+        return self.words("[bold]Briscola[/], {players} players, best of {rounds} round(s).", players=o.players,
+                          rounds=o.rounds)
 
     def game_lines(self, obs: TrickObservation) -> list[str]:
-        where = "under the stock" if obs.stock_size else "drawn"
-        lines = [f"Briscola (trumps): [bold]{it.name(obs.trump_card)}[/], {it.long_name(obs.trump_card)} ({where})"]
+        where = self.words("under the stock" if obs.stock_size else "drawn")
+        lines = [self.words("Briscola (trumps): {card}, {name} ({where})", card=f"[bold]{it.name(obs.trump_card)}[/]",
+                            name=it.long_name(obs.trump_card), where=where)]
         if obs.partner_hand:
-            lines.append(f"{self.names[obs.partner]}'s hand (partners show once the stock is finished): "
-                         f"{self.hand_text(obs.partner_hand)}")
+            lines.append(self.words("{name}'s hand (partners show once the stock is finished): {cards}",
+                                    name=self.names[obs.partner], cards=self.hand_text(obs.partner_hand)))
         return lines
 
     def match_text(self, obs: TrickObservation) -> str:
         needed = self.game.options.wins_needed
-        return f"rounds won (to {needed}) " + " · ".join(
-            f"{self._side_name(obs, side)} {score}" for side, score in enumerate(obs.scores))
+        return self.words("rounds won (to {needed}) {scores}", needed=needed, scores=" · ".join(
+            f"{self._side_name(obs, side)} {score}" for side, score in enumerate(obs.scores)))

@@ -7,8 +7,6 @@ cards each player holds and who has opened; the scores and who is out.
 
 from __future__ import annotations
 
-from rich.table import Table
-
 from tavolo.cards import french as fr
 from tavolo.games.scala40 import Scala40State
 from tavolo.games.scala40.actions import DRAW
@@ -32,68 +30,74 @@ class TerminalScala40(TerminalTable):
     """One person at ``seat`` against ``bots`` (one per other seat)."""
 
     help_text = HELP
+    move_words = ("draw", "take", "meld", "attach", "swap", "discard", "to", "on")
     draw_action = DRAW
     card_names = staticmethod(fr.names)
 
     def title(self) -> str:
         o = self.game.options
-        out = f"out at {o.elimination}" if o.elimination else "one hand"
-        variants = [name for name, on in (("opening with the discard", o.open_with_discard),
-                                          ("closing in hand", o.closing_in_hand),
-                                          ("opening without joker", o.open_without_joker)) if on]
-        return f"[bold]Scala 40[/], {o.players} players, {out}" + (f", {', '.join(variants)}" if variants else "") + "."
+        w = self.words
+        out = w("out at {points}", points=o.elimination) if o.elimination else w("one hand")
+        variants = [w(name) for name, on in (("opening with the discard", o.open_with_discard),
+                                             ("closing in hand", o.closing_in_hand),
+                                             ("opening without joker", o.open_without_joker)) if on]
+        return w("[bold]Scala 40[/], {players} players, {out}", players=o.players, out=out) + \
+            (f", {', '.join(variants)}" if variants else "") + "."
 
     def after_chance(self, state: Scala40State) -> None:
         if state.observation(self.seat).turn_number == 0:
-            self.console.rule(f"Hand {len(state.hand_results) + 1}: {self.names[state.dealer]} deals")
+            self.console.rule(self.words("Hand {number}", number=len(state.hand_results) + 1) + ": "
+                              + self.subject(state.dealer, "you deal", "{name} deals"))
         else:
-            self.console.print("[yellow]The stock is finished: the pozzo is shuffled into a new stock.[/]")
+            self.console.print(f"[yellow]{self.words('The stock is finished: the pozzo is shuffled into a new stock.')}[/]")
 
     def results(self, state: Scala40State) -> list[HandResult]:
         return state.hand_results
 
     def show(self, obs: Scala40Observation) -> None:
         c = self.console
-        scores = " · ".join(f"{self.names[s]} {obs.scores[s]}" + (" (out)" if obs.out[s] else "")
+        w = self.words
+        scores = " · ".join(f"{self.names[s]} {obs.scores[s]}" + (f" ({w('out')})" if obs.out[s] else "")
                             for s in range(obs.players))
-        first = " · first round: no closing" if obs.first_round else ""
-        c.print(f"[dim]Stock (tallone) {obs.stock_size} · pozzo {obs.pile_size} · points {scores}{first}[/]")
+        first = " · " + w("first round: no closing") if obs.first_round else ""
+        c.print("[dim]" + w("Stock (tallone) {stock} · pozzo {pile} · points {scores}", stock=obs.stock_size,
+                            pile=obs.pile_size, scores=scores) + f"{first}[/]")
         if obs.table:
             for i, (meld, owner) in enumerate(zip(obs.table, obs.owners), start=1):
                 c.print(f"  [bold]{i}[/]) {meld_text(meld)}  [dim]({self.names[owner]})[/]")
         else:
-            c.print("  [dim]No melds on the table yet.[/]")
-        players = [f"{self.names[s]} {obs.hand_sizes[s]}" + (" opened" if obs.opened[s] else "")
+            c.print(f"  [dim]{w('No melds on the table yet.')}[/]")
+        players = [f"{self.names[s]} {obs.hand_sizes[s]}" + (" " + w("opened") if obs.opened[s] else "")
                    for s in range(obs.players) if s != obs.seat and not obs.out[s]]
-        c.print("  Cards in hand: " + ", ".join(players))
-        top = fr.name(obs.pile_top) if obs.pile_top >= 0 else "empty"
-        c.print(f"  Pozzo (discards), top: [bold]{top}[/]")
-        c.print(f"  [bold]Your hand[/]: {fr.names(obs.hand)}" + self._notes(obs))
+        c.print("  " + w("Cards in hand: {counts}", counts=", ".join(players)))
+        top = fr.name(obs.pile_top) if obs.pile_top >= 0 else w("empty")
+        c.print("  " + w("Pozzo (discards), top: {card}", card=f"[bold]{top}[/]"))
+        c.print("  " + w("[bold]Your hand[/]: {cards}", cards=fr.names(obs.hand)) + self._notes(obs))
 
-    @staticmethod
-    def _notes(obs: Scala40Observation) -> str:
+    def _notes(self, obs: Scala40Observation) -> str:
         notes = []
         if not obs.opened[obs.seat]:
-            notes.append(f"not opened: melds worth 40 to open ({obs.opening_points} laid)"
-                         if obs.opening_points else "not opened yet: 40 points to open")
+            notes.append(self.words("not opened: melds worth 40 to open ({points} laid)", points=obs.opening_points)
+                         if obs.opening_points else self.words("not opened yet: 40 points to open"))
         if obs.owed:
-            notes.append(f"use {fr.names(obs.owed)} before discarding")
+            notes.append(self.words("use {cards} before discarding", cards=fr.names(obs.owed)))
         return f"  [yellow]({'; '.join(notes)})[/]" if notes else ""
 
     def show_result(self, result: HandResult) -> None:
-        table = Table(title=f"Hand {result.number + 1} ended by {result.ended_by}"
-                      + (f": {self.names[result.closer]} closed" if result.closer >= 0 else ""))
-        for name in self.names:
-            table.add_column(name, justify="right")
-        table.add_row(*map(str, result.points))
-        table.add_row(*(f"[bold]{-v:g}[/]" for v in self.state.returns()))
+        closed = self.subject(result.closer, "you closed", "{name} closed") if result.closer >= 0 else ""
+        table = self.score_table(self.words("Hand {number} ended by {how}", number=result.number + 1,
+                                            how=self.words(result.ended_by)) + (f": {closed}" if closed else ""),
+                                 self.names)
+        table.add_row(self.words("points of the hand"), *map(str, result.points))
+        table.add_row(self.words("total"), *(f"[bold]{-v + 0:g}[/]" for v in self.state.returns()))
         self.console.print(table)
         for seat in result.eliminated:
-            self.console.print(f"{self.names[seat]} is out.")
+            self.console.print(self.subject(seat, "You are out.", "{name} is out."))
 
     def show_final(self, state: Scala40State) -> None:
-        points = ", ".join(f"{self.names[s]} {-v:g}" for s, v in enumerate(state.returns()))
+        points = ", ".join(f"{self.names[s]} {-v + 0:g}" for s, v in enumerate(state.returns()))
         left = state.active_seats()
         winner = self.names[left[0]] if len(left) == 1 else " & ".join(
             self.names[s] for s, v in enumerate(state.returns()) if v == max(state.returns()))
-        self.console.print(f"[bold]Final[/] points: {points}. Winner: {winner}.")
+        self.console.print(self.words("[bold]Final[/] points: {points}. Winner: {winner}.", points=points,
+                                      winner=winner))

@@ -21,13 +21,14 @@ class TerminalTressette(TerminalTricks):
 
     def title(self) -> str:
         o = self.game.options
-        target = f"to {o.target}" if o.target else "one round"
-        accusi = f", accusi {o.accusi}" if o.accusi else ""
-        return f"[bold]Tressette[/], {o.players} players, {target}{accusi}."
+        target = self.words("to {target}", target=o.target) if o.target else self.words("one round")
+        accusi = ", " + self.words("accusi {how}", how=self.words(o.accusi)) if o.accusi else ""
+        return self.words("[bold]Tressette[/], {players} players, {target}", players=o.players, target=target) + \
+            f"{accusi}."
 
     def game_lines(self, obs: TrickObservation) -> list[str]:
-        return [f"{self.names[seat]} declared {accuso_text(action).removeprefix('declare ')}"
-                for seat, action in obs.declarations]
+        return [self.subject(seat, "you declared {accuso}", "{name} declared {accuso}",
+                             accuso=accuso_text(action).removeprefix("declare ")) for seat, action in obs.declarations]
 
     def points_text(self, units: int) -> str:
-        return f"{units // 3}{THIRDS[units % 3]}"
+        return f"{units // 3 or ''}{THIRDS[units % 3]}" or "0"

@@ -26,6 +26,7 @@ class TerminalTricks(TerminalTable):
     """The table of a trick-taking game; each game adds its own lines."""
 
     card_names = staticmethod(it.names)
+    move_words = ("play", "declare")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -35,7 +36,8 @@ class TerminalTricks(TerminalTable):
         return state.round_results
 
     def after_chance(self, state: TrickState) -> None:
-        self.console.rule(f"Round {len(state.round_results) + 1}: {self.names[state.dealer]} deals")
+        self.console.rule(self.words("Round {number}", number=len(state.round_results) + 1) + ": "
+                          + self.subject(state.dealer, "you deal", "{name} deals"))
 
     def after_step(self, state: TrickState) -> None:
         obs = state.observation(self.seat)
@@ -44,7 +46,8 @@ class TerminalTricks(TerminalTable):
             seen = 0
         for leader, cards, winner in obs.tricks[seen:]:
             played = ", ".join(f"{self.names[(leader + i) % obs.players]} {it.name(c)}" for i, c in enumerate(cards))
-            self.console.print(f"  [magenta]{self.names[winner]} takes[/] ({played})")
+            took = self.subject(winner, "you take", "{name} takes")
+            self.console.print(f"  [magenta]{took}[/] ({played})")
         self._tricks_seen = (obs.round_number, len(obs.tricks))
         super().after_step(state)
 
@@ -55,20 +58,21 @@ class TerminalTricks(TerminalTable):
             c.print(f"  {line}")
         for seat, known in enumerate(obs.known):
             if known and seat != obs.seat:
-                c.print(f"  {self.names[seat]} has shown {it.names(known)}")
+                c.print("  " + self.words("{name} has shown {cards}", name=self.names[seat], cards=it.names(known)))
         if obs.trick:
             played = ", ".join(f"{self.names[(obs.leader + i) % obs.players]} {it.name(card)}"
                                for i, card in enumerate(obs.trick))
-            c.print(f"  On the table: [bold]{played}[/]")
+            c.print("  " + self.words("On the table: {cards}", cards=f"[bold]{played}[/]"))
         else:
-            c.print("  You lead.")
-        c.print(f"  [bold]Your hand[/]: {self.hand_text(obs.hand)}")
+            c.print("  " + self.words("You lead."))
+        c.print("  " + self.words("[bold]Your hand[/]: {cards}", cards=self.hand_text(obs.hand)))
 
     def _status_line(self, obs: TrickObservation) -> str:
         points = " · ".join(f"{self._side_name(obs, side)} {self.points_text(p)}"
                             for side, p in enumerate(obs.round_points))
-        return (f"[dim]Round {obs.round_number + 1} · stock (tallone) {obs.stock_size} · points {points} · "
-                f"{self.match_text(obs)}[/]")
+        stock = self.words("stock (tallone) {stock}", stock=obs.stock_size) + " · " if obs.stock_size else ""
+        line = self.words("Round {number}", number=obs.round_number + 1)
+        return f"[dim]{line} · {stock}{self.words('points {points}', points=points)} · {self.match_text(obs)}[/]"
 
     def _side_name(self, obs: TrickObservation, side: int) -> str:
         return " & ".join(self.names[s] for s in obs.sides[side])
@@ -81,15 +85,16 @@ class TerminalTricks(TerminalTable):
 
     def show_result(self, result: RoundResult) -> None:
         obs = self.state.observation(self.seat)
-        table = Table(title=f"Round {result.number + 1}" + (f" ({result.note})" if result.note else ""))
+        table = Table(title=self.words("Round {number}", number=result.number + 1)
+                      + (f" ({self.words(result.note)})" if result.note else ""))
         table.add_column("")
         for side in range(len(result.points)):
             table.add_column(self._side_name(obs, side), justify="right")
-        table.add_row("cards", *map(str, result.points))
+        table.add_row(self.words("cards"), *map(str, result.points))
         if any(result.bonus):
-            table.add_row("accusi", *map(str, result.bonus))
-            table.add_row("total", *map(str, result.total))
-        table.add_row("match", *(str(s) for s in obs.scores))
+            table.add_row(self.words("accusi"), *map(str, result.bonus))
+            table.add_row(self.words("total"), *map(str, result.total))
+        table.add_row(self.words("match"), *(str(s) for s in obs.scores))
         self.console.print(table)
 
     # --- what each game adds -----------------------------------------------------------------------
@@ -103,4 +108,5 @@ class TerminalTricks(TerminalTable):
         return str(units)
 
     def match_text(self, obs: TrickObservation) -> str:
-        return "match " + " · ".join(f"{self._side_name(obs, side)} {score}" for side, score in enumerate(obs.scores))
+        return self.words("match {scores}", scores=" · ".join(f"{self._side_name(obs, side)} {score}"
+                                                              for side, score in enumerate(obs.scores)))

@@ -1,0 +1,92 @@
+"""Bridge in the terminal: the auction as a box of four columns (N E S W), the
+contract, your hand by suit, the dummy's once the opening lead is made, the
+trick on the table and the tricks each side has won; after each hand its
+score, the double-dummy result of the contract and the par of the deal
+(``endplay``/DDS). You sit North; when you declare you also play the
+dummy's cards (South)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from tavolo.games.bridge import calls as cl
+from tavolo.games.bridge.analysis import analyse, table_text
+from tavolo.games.bridge.cards import SEATS, hand_text, name, names
+from tavolo.games.bridge.observation import BridgeObservation
+from tavolo.games.bridge.results import HandResult
+from tavolo.games.bridge.scoring import VULNERABILITY_NAMES
+from tavolo.games.bridge.state import BridgeState
+from tavolo.terminal.table import TerminalTable
+
+HELP = """[bold]Moves[/]: in the auction a bid [bold]1C[/] .. [bold]7NT[/] (also 3SA), [bold]pass[/] (passo),
+[bold]X[/] (contro) or [bold]XX[/] (surcontro); then a card, suit first: [bold]SA[/], [bold]HT[/], [bold]play D2[/].
+Follow suit when you can. When you declare you also choose the dummy's cards when it is their turn.
+Scoring: duplicate (board by board, vulnerability by board number) or rubber (two games of 100 below the line)."""
+
+
+class TerminalBridge(TerminalTable):
+    help_text = HELP
+    card_names = staticmethod(names)
+    verbs = ("pass", "passo", "contro", "surcontro", "play", "gioca")
+
+    def title(self) -> str:
+        o = self.game.options
+        if o.scoring == "rubber":
+            return self.words("[bold]Bridge[/], rubber scoring (partita libera).")
+        return self.words("[bold]Bridge[/], duplicate scoring, boards {first} to {last}.", first=o.board,
+                          last=o.board + o.boards - 1)
+
+    def results(self, state: BridgeState) -> list[HandResult]:
+        return state.hand_results
+
+    def show(self, obs: BridgeObservation) -> None:
+        c = self.console
+        c.print(self.words("[dim]Board {board} · dealer {dealer} · vulnerable: {vul} · tricks NS {ns}, EW {ew}[/]",
+                           board=obs.board, dealer=self._seat_name(obs.dealer),
+                           vul=VULNERABILITY_NAMES[obs.vulnerability], ns=obs.tricks_won[0], ew=obs.tricks_won[1]))
+        c.print(self._auction_box(obs))
+        if obs.contract is not None:
+            c.print(self.words("  Contract: [bold]{contract}[/]", contract=str(obs.contract)))
+        if obs.dummy_hand:
+            c.print(self.words("  Dummy ({name}): {cards}", name=self._seat_name(obs.dummy),
+                               cards=hand_text(obs.dummy_hand)))
+        if obs.trick:
+            played = ", ".join(f"{self._seat_name((obs.leader + i) % 4)} {name(card)}"
+                               for i, card in enumerate(obs.trick))
+            c.print(self.words("  On the table: [bold]{cards}[/]", cards=played))
+        if obs.phase == "play" and obs.to_play != obs.seat:
+            c.print(self.words("  Play from {name}'s hand.", name=self._seat_name(obs.to_play)))
+        c.print(self.words("  [bold]Your hand[/]: {cards}", cards=hand_text(obs.hand)))
+
+    def _seat_name(self, seat: int) -> str:
+        return f"{self.names[seat]} ({SEATS[seat]})"
+
+    def _auction_box(self, obs: BridgeObservation) -> Table:
+        table = Table(title=self.words("Auction"), show_edge=False)
+        for seat in range(4):
+            table.add_column(self._seat_name(seat))
+        row = [""] * obs.dealer
+        for call in obs.calls:
+            row.append(cl.call_name(call))
+            if len(row) == 4:
+                table.add_row(*row)
+                row = []
+        if obs.phase == "auction":
+            row.append("?")
+        if row:
+            table.add_row(*(row + [""] * (4 - len(row))))
+        return table
+
+    def show_result(self, result: HandResult) -> None:
+        c = self.console
+        if result.contract is None:
+            c.print(self.words("Board {board}: passed out, no score.", board=result.number))
+            return
+        c.print(self.words("Board {board}: {contract}, {tricks} tricks. North-South {ns}, East-West {ew}.",
+                           board=result.number, contract=result.contract, tricks=result.tricks,
+                           ns=result.points[0], ew=result.points[1]))
+        analysis = analyse(result.deal, result.vulnerability, result.dealer, result.contract)
+        c.print(self.words("Double dummy: {tricks} tricks in {contract}; par {score} for North-South ({contracts}).",
+                           tricks=analysis.dd_tricks, contract=result.contract, score=analysis.par_score,
+                           contracts=", ".join(analysis.par_contracts) or "-"))
+        c.print(table_text(analysis))

@@ -1,0 +1,94 @@
+"""Trick-taking games on any deck in the terminal (Peppa, Hearts, Tarocchi), drawn with Rich.
+
+The person sees only what their seat may know: their hand by suit, the trick on
+the table and who played each card, each trick as it is taken, the cards put out
+of play in public, the cards of others' hands they were shown, the points so far
+and the match score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+
+from tavolo.games.trick_taking.anydeck import DeckObservation, DeckTrickState
+from tavolo.games.trick_taking.scoring import RoundResult
+from tavolo.terminal.table import TerminalTable
+
+
+class TerminalDeckTricks(TerminalTable):
+    """The table of a game on :class:`DeckTrickState`; each game names its cards and suits."""
+
+    suit_names: tuple[str, ...]
+    """Per suit of following, its name, in the order the hand is shown."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._tricks_seen = (-1, 0)
+
+    def card_names(self, cards) -> str:
+        return " ".join(self.state.cards.name(c) for c in cards)
+
+    def results(self, state: DeckTrickState) -> list[RoundResult]:
+        return state.round_results
+
+    def after_chance(self, state: DeckTrickState) -> None:
+        self.console.rule(f"Hand {len(state.round_results) + 1}: {self.names[state.dealer]} deals")
+
+    def after_step(self, state: DeckTrickState) -> None:
+        obs = state.observation(self.seat)
+        seen_round, seen = self._tricks_seen
+        if seen_round != obs.round_number:
+            seen = 0
+        for cards, winner in obs.tricks[seen:]:
+            self.console.print(f"  [magenta]{self.names[winner]} takes[/] ({self._played(cards)})")
+        self._tricks_seen = (obs.round_number, len(obs.tricks))
+        super().after_step(state)
+
+    def _played(self, cards) -> str:
+        return ", ".join(f"{self.names[seat]} {self.state.cards.name(c)}" for seat, c in cards)
+
+    def show(self, obs: DeckObservation) -> None:
+        c = self.console
+        points = " · ".join(f"{self._side_name(obs, side)} {p}" for side, p in enumerate(obs.round_points))
+        scores = " · ".join(f"{self._side_name(obs, side)} {s}" for side, s in enumerate(obs.scores))
+        c.print(f"[dim]Hand {obs.round_number + 1} · points this hand {points} · match {scores}[/]")
+        for line in self.game_lines(obs):
+            c.print(f"  {line}")
+        for seat, known in enumerate(obs.known):
+            if known:
+                c.print(f"  You know {self.names[seat]} holds {self.card_names(known)}")
+        if obs.trick:
+            c.print(f"  On the table: [bold]{self._played(obs.trick)}[/]")
+        elif obs.phase == "play":
+            c.print("  You lead.")
+        c.print(f"  [bold]Your hand[/]: {self.hand_text(obs.hand)}")
+
+    def hand_text(self, hand: Sequence[int]) -> str:
+        """The hand by suit: ``Ah 9h | Kd | ...``."""
+        suit_of = self.state.suit_of
+        groups = [[c for c in hand if suit_of[c] == s] for s in range(len(self.suit_names))]
+        return " | ".join(self.card_names(g) for g in groups if g)
+
+    def _side_name(self, obs: DeckObservation, side: int) -> str:
+        return " & ".join(self.names[s] for s in obs.sides[side])
+
+    def show_result(self, result: RoundResult) -> None:
+        obs = self.state.observation(self.seat)
+        table = Table(title=f"Hand {result.number + 1}" + (f" ({result.note})" if result.note else ""))
+        table.add_column("")
+        for side in range(len(result.points)):
+            table.add_column(self._side_name(obs, side), justify="right")
+        table.add_row("cards", *map(str, result.points))
+        if any(result.bonus):
+            table.add_row(self.bonus_label, *map(str, result.bonus))
+            table.add_row("total", *map(str, result.total))
+        table.add_row("match", *(str(s) for s in obs.scores))
+        self.console.print(table)
+
+    bonus_label = "bonus"
+
+    def game_lines(self, obs: DeckObservation) -> list[str]:
+        """Lines of the table particular to the game."""
+        return []
