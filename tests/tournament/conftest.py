@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 import uuid
 
 import pytest
+import uvicorn
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
-from tavolo.cli import app
+from tavolo.cli import app as cli_app
 from tavolo.tournament.config import Kind, TournamentConfig, parse_phase
 from tavolo.tournament.simulate import InMemory, register_field
 from tavolo.tournament.state import Tournament
@@ -47,12 +51,16 @@ def db_url(request, tmp_path):
 
 @pytest.fixture
 def cli(tmp_path):
-    """Run ``tavolo tournament ...`` in-process on a database of its own; fails on a non-zero exit."""
+    """Run ``tavolo tournament ...`` in-process on a database of its own; fails on a non-zero exit.
+
+    Messages are in English unless ``lang`` asks for another language.
+    """
     runner = CliRunner()
     database = str(tmp_path / "cli.sqlite")
 
-    def run(*args: str, ok: bool = True):
-        result = runner.invoke(app, ["tournament", *args], env={"TAVOLO_DB": database, "TAVOLO_AUTHOR": "test"})
+    def run(*args: str, ok: bool = True, lang: str = "en"):
+        env = {"TAVOLO_DB": database, "TAVOLO_AUTHOR": "test", "TAVOLO_LANG": lang}
+        result = runner.invoke(cli_app, ["tournament", *args], env=env)
         if ok and result.exit_code != 0:
             raise AssertionError(f"tavolo tournament {' '.join(args)} failed:\n{result.output}")
         return result
@@ -66,3 +74,42 @@ def make_tournament(entrants: int, *phases: str, kind: Kind = Kind.PAIRS, deals:
     tournament = Tournament(config)
     InMemory(tournament).record(register_field(tournament, entrants))
     return tournament
+
+
+@pytest.fixture
+def web_app(tmp_path):
+    """The web app on a database of its own, logins by its own accounts."""
+    from tavolo.server.app import create_app
+
+    return create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", pace=0)
+
+
+@pytest.fixture
+def app(web_app, monkeypatch):
+    """The web app, the logged-in account read from an ``x-account`` header for the API tests (logging in
+    is the web app's own business: the browser test logs in for real)."""
+    from tavolo.server import director
+
+    monkeypatch.setattr(director, "current_account", lambda request: request.headers.get("x-account"))
+    return web_app
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(web_app):
+    """The app on a real loopback port, for pages that stay open."""
+    port = free_port()
+    config = uvicorn.Config(web_app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)

@@ -266,7 +266,10 @@ def test_a_swap_in_a_mitchells_first_round_moves_the_movement_too():
 def play_event_rounds(tournament):
     while True:
         played = tournament.last_round
-        run(tournament, [e for t in played.tables for e in commands.enter_score(tournament, played.number, t, [500], [400])])
+        run(
+            tournament,
+            [e for t in played.tables for e in commands.enter_score(tournament, played.number, t, [500], [400])],
+        )
         if tournament.next_round > tournament.config.rounds:
             return
         run(tournament, commands.pair(tournament))

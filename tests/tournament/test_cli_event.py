@@ -66,7 +66,7 @@ def test_forty_pairs_six_rounds_through_the_cli(cli, tmp_path):
             cli("withdraw", str(WITHDRAWN_PAIR))
         if number < 6:
             output = cli("pair").output
-            assert "turno" in output
+            assert "round" in output
         if number == 4:
             table = next(t for t in published(cli)["rounds"][2]["tables"] if t["table"] == CORRECTED[1])
             corrected_ns = deals(3, table["ns"][0], bonus=40)
@@ -120,3 +120,10 @@ def by_hand(rounds, corrected_ns):
     mp[WARNED_PAIR] -= 55
     lines = [(n, vp[n], mp[n], points[n]) for n in range(1, 41)]
     return sorted(lines, key=lambda line: (-line[1], -line[2], -line[3], line[0]))
+
+
+def test_an_account_is_made_arbiter_from_the_command_line(cli):
+    cli("new", "Circolo")
+    assert "mario is arbiter of Circolo" in cli("staff", "mario").output
+    refused = cli("staff", "mario", "--role", "capo", ok=False)
+    assert refused.exit_code == 1 and "a role is director or arbiter" in refused.output

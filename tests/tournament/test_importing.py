@@ -48,7 +48,7 @@ def test_excel_file(tmp_path):
     sheet.append([None, "Carla Verdi", None])
     path = tmp_path / "iscritti.xlsx"
     book.save(path)
-    with pytest.raises(TournamentError, match="iscritti.xlsx line 3, field 'giocatore2': empty"):
+    with pytest.raises(TournamentError, match=r"iscritti.xlsx \[Sheet\] line 3, field 'giocatore2': empty"):
         read_entrants(path)
     sheet.delete_rows(3)
     book.save(path)

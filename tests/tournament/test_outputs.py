@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import re
+import subprocess
 import zlib
 
 import pytest
@@ -38,13 +39,25 @@ def pdf_text(path):
 
 
 @pytest.mark.parametrize(
-    "paper, expected", [("tables", "assegnazione tavoli"), ("cards", "oltre 1500"), ("standings", "Girone C")]
+    "paper, lang, expected",
+    [
+        ("tables", "it", "assegnazione tavoli"),
+        ("tables", "en", "table assignments"),
+        ("cards", "it", "oltre 1500"),
+        ("cards", "en", "Signature E/W"),
+        ("standings", "it", "Girone C"),
+        ("names", "it", "G1.1"),
+        ("groups", "it", "Girone B"),
+        ("sheets", "it", "scheda dei risultati"),
+        ("sheets", "en", "results sheet"),
+    ],
 )
-def test_printouts(played, tmp_path, paper, expected):
-    """Codice art. 17: the score cards reproduce the VP table; assignments and standings print too."""
+def test_printouts(played, tmp_path, paper, lang, expected):
+    """Codice art. 17: the score cards reproduce the VP table; assignments and standings print too, in the
+    director's language."""
     path = tmp_path / f"{paper}.pdf"
-    assert f"wrote {path}" in " ".join(played("print", paper, "--round", "6", "-o", str(path)).output.split())
-    assert expected in pdf_text(path)
+    played("print", paper, "--round", "6", "-o", str(path), lang=lang)
+    assert path.exists() and expected in pdf_text(path)
 
 
 def test_exports(played, tmp_path):
@@ -97,3 +110,35 @@ def test_engine_backed_simulation_plays_every_deal_with_bots():
     assert len(one.rounds) == 2
     assert len(played) == 2 * 4 * 2 * 2  # two events of 4 tables, 2 rounds, 2 deals
     assert [r for r in one.rounds] == [r for r in two.rounds]
+
+
+def test_score_cards_carry_the_tables_page_and_each_sides_code(played, tmp_path):
+    """Each card has its table's QR code (the page's address drawn beside it) and the two sides' codes."""
+    from tavolo.store import Store
+    from tavolo.tournament.codes import side_code
+
+    path = tmp_path / "cards.pdf"
+    played("print", "cards", "--round", "6", "-o", str(path), "--url", "http://192.168.1.20:8000")
+    text = pdf_text(path)
+    database = next(tmp_path.glob("*.sqlite"))
+    tournament = Store(str(database)).open("simulazione-5").tournament
+    drawn = "".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout.split())
+    assert tournament.secret and "http://192.168.1.20:8000/torneo/simulazione-5/tavolo/1" in drawn
+    for table in tournament.rounds[6].tables:
+        assert (
+            side_code(tournament.secret, 6, table, "ns") in text
+            and side_code(tournament.secret, 6, table, "ew") in text
+        )
+
+
+def test_mitchell_movement_cards_follow_the_moving_line(played, tmp_path):
+    """ARCA: the E/W line moves 2 tables a round (shifts=2): the pair at table 1 goes to 3, then 5."""
+    path = tmp_path / "movement.pdf"
+    played("print", "movement", "--round", "1", "-o", str(path), lang="it")
+    rounds = json.loads(played("export", "json").output)["rounds"]
+    mover = rounds[0]["tables"][0]["ew"][0]
+    stops = [next(t["table"] for t in r["tables"] if t["ew"] == [mover]) for r in rounds[:3]]
+    assert stops == [1, 3, 5]
+    assert "turno 2: tavolo 3" in pdf_text(path)
+    refused = played("print", "movement", "--round", "5", "-o", str(tmp_path / "m.pdf"), ok=False)
+    assert "not in a Mitchell phase" in refused.output

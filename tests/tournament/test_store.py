@@ -114,4 +114,75 @@ def test_migrations_ship_in_the_package():
 
     from tavolo.store.migrate import alembic_config
 
-    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == "0001"
+    scripts = ScriptDirectory.from_config(alembic_config())
+    assert len(scripts.get_heads()) == 1, "the migrations must form one line (one head)"
+    assert "0001" in {script.revision for script in scripts.walk_revisions()}
+
+
+def test_a_backup_restores_the_event_exactly_in_another_database(tmp_path, db_url, cli):
+    """A whole event, a correction and a warning included, moves to another machine's database unchanged:
+    the same log (authors and times), so the same standings and results."""
+    cli("new", "Martedì", "--rounds", "2")
+    for n in range(5):
+        cli("add", f"A{n}", f"B{n}")
+    cli("seat", "--draw", "--seed", "7")
+    cli("score", "1", "1", "--ns", "900", "--ew", "500")
+    cli("score", "1", "2", "--ns", "450+300+205", "--ew", "120+95+630")
+    cli("score", "1", "2", "--ns", "955", "--ew", "845", "--correct", "--reason", "somma errata")
+    cli("penalty", "warning", "1", "3")
+    cli("pair")
+    path = tmp_path / "martedi.json"
+    cli("backup", "-o", str(path))
+    cli("restore", str(path), "--db", db_url)
+    source, target = (cli(*args).output for args in (("export", "json"), ("export", "json", "--db", db_url)))
+    assert source == target
+    original = Store(str(tmp_path / "cli.sqlite")).log("Martedì")
+    copy = Store(db_url).log("Martedì")
+    assert [(e.seq, e.kind, e.payload, e.author) for e in copy] == [
+        (e.seq, e.kind, e.payload, e.author) for e in original
+    ]
+    assert [e.recorded_at.replace(tzinfo=None) for e in copy] == [e.recorded_at.replace(tzinfo=None) for e in original]
+    again = cli("restore", str(path), "--db", db_url, ok=False)
+    assert again.exit_code == 1 and "exists already" in again.output
+
+
+def test_a_damaged_backup_is_refused(tmp_path, cli):
+    path = tmp_path / "rotto.json"
+    path.write_text('{"format": "tavolo-tournament-backup", "version": 1, "events": [{"seq": 2}]}')
+    result = cli("restore", str(path), ok=False)
+    assert result.exit_code == 1 and "damaged backup" in result.output
+
+
+def test_undo_takes_back_the_last_action_and_the_log_keeps_it(db_url):
+    """The seating (two events at once) and then a score are taken back; other screens catch up."""
+    first = new_event(db_url, pairs=4)
+    other = Store(db_url).open("Circolo", author="secondo")
+    first.do(lambda t: commands.seat(t, Seating.REGISTRATION))
+    first.do(lambda t: commands.enter_score(t, 1, 1, [900], [500]))
+    assert first.undo() == [first.tournament.version - 1]
+    assert first.tournament.rounds[1].scores == {}
+    other.refresh()
+    assert other.tournament.rounds[1].scores == {} and other.tournament.version == first.tournament.version
+    assert len(first.undo()) == 2 and first.tournament.rounds == {}
+    log = Store(db_url).log("Circolo")
+    assert [e.kind for e in log[-2:]] == ["Undone", "Undone"] and "ScoreEntered" in {e.kind for e in log}
+    assert Store(db_url).open("Circolo").tournament.rounds == {}
+    first.do(lambda t: commands.seat(t, Seating.REGISTRATION))
+    assert len(first.tournament.rounds[1].tables) == 2
+
+
+def test_nothing_to_undo_is_refused(db_url):
+    handle = Store(db_url).create(TournamentConfig("Vuoto"), "arbitro")
+    with pytest.raises(TournamentError, match="no action to undo"):
+        handle.undo()
+
+
+def test_a_typo_in_a_registration_is_fixed(cli):
+    cli("new", "Circolo")
+    cli("add", "Ana Rosi", "Bruno Bianchi")
+    cli("add", "Carla Verdi", "Dario Neri")
+    assert (
+        "Anna Rossi, Bruno Bianchi" in cli("rename", "1", "--player", "Anna Rossi", "--player", "Bruno Bianchi").output
+    )
+    clash = cli("rename", "1", "--name", "Carla Verdi - Dario Neri", ok=False)
+    assert clash.exit_code == 1 and "is named 'Carla Verdi - Dario Neri' already" in clash.output

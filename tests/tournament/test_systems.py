@@ -14,7 +14,7 @@ from tavolo.tournament.config import Kind
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.groups import phase_groups
 from tavolo.tournament.mitchell import running_sums
-from tavolo.tournament.pairing import forbidden_meetings
+from tavolo.tournament.pairing import forbidden_meetings, rests_in_session
 from tavolo.tournament.seating import Seating
 from tavolo.tournament.simulate import InMemory, play_event
 from tavolo.tournament.standings import standings
@@ -80,11 +80,19 @@ def test_no_rematch_option_never_repeats_a_meeting_unless_impossible(entrants, r
         earlier = {m for r in range(1, played.number) for m in opponents(tournament.rounds[r])}
         if played.broken:
             assert "no pairing keeps" in played.broken[0]
-            assert not any(
-                _completable(tournament, played.number, bye) for bye in [None, *tournament.playing(played.number)]
-            )
+            assert not any(_completable(tournament, played.number, bye) for bye in _byes(tournament, played.number))
         else:
             assert not set(opponents(played)) & earlier
+
+
+def _byes(tournament, round_number):
+    """Who may rest: nobody in an even field, else those who rested least this session (codice art. 34)."""
+    playing = tournament.playing(round_number)
+    if len(playing) % 2 == 0:
+        return [None]
+    rested = rests_in_session(tournament, round_number)
+    fewest = min(rested.get(n, 0) for n in playing)
+    return [n for n in playing if rested.get(n, 0) == fewest]
 
 
 def _completable(tournament, round_number, bye):

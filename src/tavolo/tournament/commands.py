@@ -27,13 +27,19 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
+from tavolo.tournament.clock import RoundClock
+from tavolo.tournament.codes import check_code, new_secret
 from tavolo.tournament.config import Kind
-from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.errors import Message, TournamentError
 from tavolo.tournament.events import (
     Abandoned,
     ArbitralScore,
     ByeFilled,
+    ClockChanged,
+    CodesIssued,
+    EntrantCorrected,
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
@@ -42,8 +48,11 @@ from tavolo.tournament.events import (
     PlayerSubstituted,
     RoundPaired,
     ScoreCorrected,
+    ScoreDisputed,
     ScoreEntered,
+    ScoreProposed,
     Side,
+    StaffAppointed,
     TableSeating,
     TeamLineup,
     WarningGiven,
@@ -53,7 +62,7 @@ from tavolo.tournament.pairing import Draft, check_can_pair, draft_round, open_p
 from tavolo.tournament.results import FORFEIT_MINUTES, missing_tables
 from tavolo.tournament.seating import Seating, seating_order
 from tavolo.tournament.state import Round, Tournament
-from tavolo.tournament.vp import MAX_VP, check_multiple_of_5, equivalent_mp
+from tavolo.tournament.vp import MAX_VP, check_multiple_of_5, check_plausible, equivalent_mp
 
 WARNING_MINUTES = 5
 
@@ -71,7 +80,7 @@ def in_sequence(tournament: Tournament, steps: Sequence[tuple[str, Command]]) ->
         try:
             made = command(scratch)
         except TournamentError as error:
-            raise TournamentError(f"{label}: {error}") from None
+            raise TournamentError("{label}: {error}", label=label, error=error) from None
         for event in made:
             scratch.apply(event)
         events += made
@@ -79,12 +88,19 @@ def in_sequence(tournament: Tournament, steps: Sequence[tuple[str, Command]]) ->
 
 
 def register(
-    tournament: Tournament, players: Sequence[str], name: str = "", club: str = "", *, fill_bye: bool = False
+    tournament: Tournament,
+    players: Sequence[str],
+    name: str = "",
+    club: str = "",
+    *,
+    fill_bye: bool = False,
+    categories: Sequence[str] = (),
 ) -> list[Event]:
     """Enter a pair, team or player; after the start it joins from the next round.
 
     With ``fill_bye`` a late pair completes the current round's tavolo
-    incompleto instead (codice art. 34).
+    incompleto instead (codice art. 34). Refused once every round is paired
+    (there is no round left to join), and for a name another entrant has.
     """
     kind = tournament.config.kind
     players = [p.strip() for p in players]
@@ -92,7 +108,13 @@ def register(
     if not fewest <= len(players) <= most or not all(players):
         count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         noun = "player" if most == 1 else "players"
-        raise TournamentError(f"a {kind.entrant} entry names {count} {noun}, got {players}")
+        raise TournamentError(
+            "a {entrant} entry names {count} {noun}, got {players}",
+            entrant=kind.entrant,
+            count=count,
+            noun=noun,
+            players=players,
+        )
     _check_new_players(tournament, players)
     if kind is Kind.INDIVIDUAL and tournament.rounds:
         raise TournamentError("an individual event's partner schedule is fixed at the seating: no late entries")
@@ -100,25 +122,44 @@ def register(
         raise TournamentError("a team registers with its name")
     number = max(tournament.entrants, default=0) + 1
     name = name.strip() or " - ".join(players)
+    _check_new_name(tournament, name)
     current = tournament.last_round
+    tags = tuple(c.strip() for c in categories if c.strip())
     if not fill_bye:
-        return [EntrantRegistered(number, name, tuple(players), club.strip(), tournament.next_round)]
+        if tournament.next_round > tournament.config.rounds:
+            raise TournamentError(
+                "all {rounds} rounds are paired: a new entrant would play none (to complete this round's incomplete table use fill-bye)",
+                rounds=tournament.config.rounds,
+            )
+        return [EntrantRegistered(number, name, tuple(players), club.strip(), tournament.next_round, tags)]
     if current is None or not current.byes or len(current.byes[0]) != 1:
         raise TournamentError("there is no tavolo incompleto in the current round for a late pair to complete")
     table = TableSeating(max(current.tables, default=0) + 1, current.byes[0], (number,))
     return [
-        EntrantRegistered(number, name, tuple(players), club.strip(), current.number),
+        EntrantRegistered(number, name, tuple(players), club.strip(), current.number, tags),
         ByeFilled(current.number, table),
     ]
+
+
+def _check_new_name(tournament: Tournament, name: str) -> None:
+    for entrant in tournament.entrants.values():
+        if entrant.name.casefold() == name.casefold():
+            raise TournamentError(
+                "entrant {number} is named {name!r} already: give another name",
+                number=entrant.number,
+                name=entrant.name,
+            )
 
 
 def _check_new_players(tournament: Tournament, players: Sequence[str]) -> None:
     taken = {p.casefold(): e.number for e in tournament.entrants.values() for p in e.players}
     for player in players:
         if player.casefold() in taken:
-            raise TournamentError(f"{player!r} already plays in entrant {taken[player.casefold()]}")
+            raise TournamentError(
+                "{player!r} already plays in entrant {value}", player=player, value=taken[player.casefold()]
+            )
     if len({p.casefold() for p in players}) < len(players):
-        raise TournamentError(f"a player is named twice in {list(players)}")
+        raise TournamentError("a player is named twice in {players}", players=list(players))
 
 
 def withdraw(tournament: Tournament, number: int, reason: str = "") -> list[Event]:
@@ -129,7 +170,11 @@ def withdraw(tournament: Tournament, number: int, reason: str = "") -> list[Even
     """
     entrant = tournament.entrant(number)
     if entrant.withdrawn_from is not None:
-        raise TournamentError(f"{number} withdrew already, from round {entrant.withdrawn_from}")
+        raise TournamentError(
+            "{number} withdrew already, from round {withdrawn_from}",
+            number=number,
+            withdrawn_from=entrant.withdrawn_from,
+        )
     return [EntrantWithdrawn(number, _first_round_to_play(tournament, number), reason)]
 
 
@@ -147,14 +192,18 @@ def substitute(tournament: Tournament, number: int, old: str, new: str) -> list[
     """Replace a player, allowed until half the planned rounds are played (codice art. 33)."""
     entrant = tournament.entrant(number)
     if old not in entrant.players:
-        raise TournamentError(f"{old!r} is not a player of {number} ({', '.join(entrant.players)})")
+        raise TournamentError(
+            "{old!r} is not a player of {number} ({items})", old=old, number=number, items=", ".join(entrant.players)
+        )
     _check_new_players(tournament, [new])
     played = len(tournament.rounds) - (
         1 if tournament.last_round and missing_tables(tournament, tournament.last_round) else 0
     )
     if 2 * played > tournament.config.rounds:
         raise TournamentError(
-            f"{played} of {tournament.config.rounds} rounds are played: substitutions end after half (codice art. 33)"
+            "{played} of {rounds} rounds are played: substitutions end after half (codice art. 33)",
+            played=played,
+            rounds=tournament.config.rounds,
         )
     return [PlayerSubstituted(number, old, new.strip(), _first_round_to_play(tournament, number))]
 
@@ -209,7 +258,7 @@ def swap(tournament: Tournament, round_number: int, a: int, b: int) -> list[Even
     seats = [(s.ns, s.ew) if (s := played.tables.get(i)) else None for i in range(1, max(played.tables, default=0) + 1)]
     for n in (a, b):
         if played.table_of(n) is None and not played.rests(n):
-            raise TournamentError(f"{n} has no place in round {round_number}")
+            raise TournamentError("{n} has no place in round {round_number}", n=n, round_number=round_number)
     tables, byes = swapped(seats, played.byes, a, b)
     started = tournament.phases[tournament.config.phase_of(round_number)]
     reseated: list[Event] = []
@@ -237,9 +286,11 @@ def repair_round(
 def _unstarted(tournament: Tournament, round_number: int) -> Round:
     played = tournament.round(round_number)
     if played.started:
-        raise TournamentError(f"round {round_number} has started (results are entered): its pairing stays")
+        raise TournamentError(
+            "round {round_number} has started (results are entered): its pairing stays", round_number=round_number
+        )
     if round_number != len(tournament.rounds):
-        raise TournamentError(f"round {round_number} is not the last round paired")
+        raise TournamentError("round {round_number} is not the last round paired", round_number=round_number)
     return played
 
 
@@ -260,7 +311,9 @@ def enter_score(
     played, where = _table(tournament, round_number, table)
     if table in played.scores:
         entered = " / ".join(str(sum(side)) for side in played.scores[table])
-        raise TournamentError(f"{where} is entered already ({entered}); change it as a correction")
+        raise TournamentError(
+            "{where} is entered already ({entered}); change it as a correction", where=where, entered=entered
+        )
     return [ScoreEntered(round_number, table, *_checked_points(tournament, where, ns, ew))]
 
 
@@ -274,7 +327,7 @@ def correct_score(
     """
     played, where = _table(tournament, round_number, table)
     if table not in played.scores:
-        raise TournamentError(f"{where} has no score to correct yet")
+        raise TournamentError("{where} has no score to correct yet", where=where)
     following = round_number + 1
     kept = (
         following in tournament.rounds
@@ -283,30 +336,48 @@ def correct_score(
     return [ScoreCorrected(round_number, table, *_checked_points(tournament, where, ns, ew), reason, kept)]
 
 
-def _table(tournament: Tournament, round_number: int, table: int) -> tuple[Round, str]:
+def _table(tournament: Tournament, round_number: int, table: int) -> tuple[Round, Message]:
     played = tournament.round(round_number)
-    where = f"round {round_number} table {table}"
+    where = Message("round {round} table {table}", round=round_number, table=table)
     if table not in played.tables:
-        raise TournamentError(f"{where} does not exist (tables 1 to {len(played.tables)})")
+        raise TournamentError(
+            "{where} does not exist (tables 1 to {count_tables})", where=where, count_tables=len(played.tables)
+        )
     seat = played.tables[table]
     if any(played.late.get(n, 0) > FORFEIT_MINUTES for n in seat.ns + seat.ew):
-        raise TournamentError(f"{where} was decided by a late arrival (codice art. 34): no score card")
+        raise TournamentError("{where} was decided by a late arrival (codice art. 34): no score card", where=where)
     return played, where
 
 
 def _checked_points(
-    tournament: Tournament, where: str, ns: Sequence[int], ew: Sequence[int]
+    tournament: Tournament, where: Message, ns: Sequence[int], ew: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     deals = tournament.config.deals * (2 if tournament.config.kind is Kind.TEAMS else 1)
     for label, parts in (("N/S", ns), ("E/W", ew)):
         if not parts:
-            raise TournamentError(f"{where} {label}: no points entered (both sides are needed)")
+            raise TournamentError(
+                "{where} {label}: no points entered (both sides are needed)", where=where, label=label
+            )
         if len(parts) > deals:
-            raise TournamentError(f"{where} {label}: {len(parts)} deals entered, the round has {deals}")
+            raise TournamentError(
+                "{where} {label}: {count_parts} deals entered, the round has {deals}",
+                where=where,
+                label=label,
+                count_parts=len(parts),
+                deals=deals,
+            )
         for i, value in enumerate(parts, start=1):
-            check_multiple_of_5(value, f"{where} {label}" + (f" deal {i}" if len(parts) > 1 else ""))
+            what = (
+                Message("{where} {side} deal {deal}", where=where, side=label, deal=i)
+                if len(parts) > 1
+                else Message("{where} {side}", where=where, side=label)
+            )
+            check_multiple_of_5(value, what)
+            check_plausible(value, what, 1 if len(parts) > 1 else deals)
     if len(ns) != len(ew) and len(ns) > 1 and len(ew) > 1:
-        raise TournamentError(f"{where}: N/S has {len(ns)} deals and E/W {len(ew)}")
+        raise TournamentError(
+            "{where}: N/S has {count_ns} deals and E/W {count_ew}", where=where, count_ns=len(ns), count_ew=len(ew)
+        )
     return tuple(ns), tuple(ew)
 
 
@@ -325,7 +396,14 @@ def arbitral_score(
     _table(tournament, round_number, table)
     for label, value in (("N/S", ns_vp), ("E/W", ew_vp)):
         if not 0 <= value <= MAX_VP:
-            raise TournamentError(f"round {round_number} table {table} {label}: VP go from 0 to {MAX_VP}, not {value}")
+            raise TournamentError(
+                "round {round_number} table {table} {label}: VP go from 0 to {MAX_VP}, not {value}",
+                round_number=round_number,
+                table=table,
+                label=label,
+                MAX_VP=MAX_VP,
+                value=value,
+            )
     scoring = tournament.config.table
     ns_mp = equivalent_mp(ns_vp, scoring) if ns_mp is None else ns_mp
     ew_mp = equivalent_mp(ew_vp, scoring) if ew_mp is None else ew_mp
@@ -343,7 +421,7 @@ def late_arrival(tournament: Tournament, round_number: int, number: int, minutes
     """Lateness at a table (codice art. 34): points to the opponent, a warning past 5 minutes, the match past 10."""
     played = tournament.round(round_number)
     if played.table_of(number) is None:
-        raise TournamentError(f"{number} has no table in round {round_number}")
+        raise TournamentError("{number} has no table in round {round_number}", number=number, round_number=round_number)
     if minutes < 0:
         raise TournamentError("minutes late cannot be negative")
     events: list[Event] = [LateArrival(round_number, number, minutes)]
@@ -358,7 +436,7 @@ def abandon(
     """A side leaves its match (codice art. 33); ``withdraw_too`` ends its tournament as well."""
     played = tournament.round(round_number)
     if played.table_of(number) is None:
-        raise TournamentError(f"{number} has no table in round {round_number}")
+        raise TournamentError("{number} has no table in round {round_number}", number=number, round_number=round_number)
     events: list[Event] = [Abandoned(round_number, number, justified)]
     if withdraw_too:
         events.append(EntrantWithdrawn(number, round_number + 1, "abbandono (codice art. 33)"))
@@ -372,11 +450,103 @@ def lineup(tournament: Tournament, round_number: int, number: int, pairs: Sequen
     played = tournament.round(round_number)
     seat = played.table_of(number)
     if seat is None:
-        raise TournamentError(f"team {number} has no match in round {round_number}")
+        raise TournamentError(
+            "team {number} has no match in round {round_number}", number=number, round_number=round_number
+        )
     if seat.number in played.scores:
-        raise TournamentError(f"team {number}'s match in round {round_number} has its score: the line-up is fixed")
+        raise TournamentError(
+            "team {number}'s match in round {round_number} has its score: the line-up is fixed",
+            number=number,
+            round_number=round_number,
+        )
     roster = tournament.entrant(number).players
     named = [p for pair_ in pairs for p in pair_]
     if len(pairs) != 2 or any(len(p) != 2 for p in pairs) or len(set(named)) != 4 or not set(named) <= set(roster):
-        raise TournamentError(f"team {number} fields two pairs of four different players from {', '.join(roster)}")
+        raise TournamentError(
+            "team {number} fields two pairs of four different players from {items}",
+            number=number,
+            items=", ".join(roster),
+        )
     return [TeamLineup(round_number, number, tuple(tuple(p) for p in pairs))]
+
+
+def clock(tournament: Tournament, action: str, now: datetime, minutes: int = 0) -> list[Event]:
+    """Start, pause, resume or lengthen (``add`` ``minutes``) the last round's clock (codice art. 5)."""
+    played = tournament.last_round
+    if played is None:
+        raise TournamentError("no round is paired yet: the clock runs for a published round")
+    current = tournament.clocks.get(played.number) or RoundClock(played.number, tournament.config.round_minutes)
+    current.changed(action, now, minutes)  # refuses a change the clock cannot make
+    return [ClockChanged(played.number, action, now.isoformat(), minutes)]
+
+
+def issue_codes(tournament: Tournament) -> list[Event]:
+    """The secret of the score cards' codes, once per tournament (nothing if it has one)."""
+    return [] if tournament.secret else [CodesIssued(new_secret())]
+
+
+ROLES = ("director", "arbiter")
+
+
+def appoint(tournament: Tournament, account: str, role: str) -> list[Event]:
+    """Make ``account`` the tournament's director or arbiter (arbiters enter and correct scores)."""
+    if role not in ROLES:
+        raise TournamentError("a role is director or arbiter, not {role!r}", role=role)
+    if not account.strip():
+        raise TournamentError("name the account to appoint")
+    return [StaffAppointed(account.strip(), role)]
+
+
+def propose_score(
+    tournament: Tournament, round_number: int, table: int, code: str, ns: Sequence[int], ew: Sequence[int]
+) -> list[Event]:
+    """A table's points entered from a phone with one side's code; the other side confirms them.
+
+    Refused without a valid code for this round and table, for a table whose
+    result is entered, and for points the desk would refuse.
+    """
+    side = _side_of_code(tournament, round_number, table, code)
+    played, where = _table(tournament, round_number, table)
+    if table in played.scores:
+        raise TournamentError("{where} has its result already: ask the director to correct it", where=where)
+    return [ScoreProposed(round_number, table, side, *_checked_points(tournament, where, ns, ew))]
+
+
+def confirm_score(tournament: Tournament, round_number: int, table: int, code: str, agree: bool) -> list[Event]:
+    """The other side's answer to a proposal: agreed, the result is entered; not, the director decides."""
+    side = _side_of_code(tournament, round_number, table, code)
+    played, where = _table(tournament, round_number, table)
+    proposal = played.proposals.get(table)
+    if proposal is None:
+        raise TournamentError("{where} has no points waiting for confirmation", where=where)
+    if proposal.side == side:
+        raise TournamentError(
+            "{where}: the other side confirms the points, not the side that entered them", where=where
+        )
+    if not agree:
+        return [ScoreDisputed(round_number, table, side)]
+    return [ScoreEntered(round_number, table, proposal.ns, proposal.ew)]
+
+
+def _side_of_code(tournament: Tournament, round_number: int, table: int, code: str) -> str:
+    side = check_code(tournament.secret, round_number, table, code) if tournament.secret else None
+    if side is None:
+        raise TournamentError("this code is not valid for round {round} table {table}", round=round_number, table=table)
+    return side
+
+
+def correct_entry(
+    tournament: Tournament, number: int, name: str = "", players: Sequence[str] = (), club: str | None = None
+) -> list[Event]:
+    """Fix a typo in a registration: its name, players' names or club (not a substitution, codice art. 33)."""
+    entrant = tournament.entrant(number)
+    new_players = [p.strip() for p in players] if players else list(entrant.players)
+    if len(new_players) != len(entrant.players) or not all(new_players):
+        raise TournamentError("{number} has {count} players: name each of them", number=number,
+                              count=len(entrant.players))  # fmt: skip
+    others = Tournament(tournament.config)
+    others.entrants = {n: e for n, e in tournament.entrants.items() if n != number}
+    _check_new_players(others, new_players)
+    new_name = name.strip() or entrant.name
+    _check_new_name(others, new_name)
+    return [EntrantCorrected(number, new_name, tuple(new_players), entrant.club if club is None else club.strip())]

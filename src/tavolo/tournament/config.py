@@ -20,6 +20,9 @@ from typing import Any
 from tavolo.tournament import vp
 from tavolo.tournament.errors import TournamentError
 
+ARCA_SHIFT = 2
+"""The ARCA rules' default Mitchell move: the E/W line "si sposta di 2, 3 o più tavoli"."""
+
 
 class Kind(StrEnum):
     """Codice art. 2: tornei a coppie, a squadre, individuali."""
@@ -82,7 +85,7 @@ def parse_system(name: str) -> System:
         return _SYSTEM_NAMES[name.strip().lower()]
     except KeyError:
         raise TournamentError(
-            f"unknown pairing system {name!r}; use one of {', '.join(sorted(_SYSTEM_NAMES))}"
+            "unknown pairing system {name!r}; use one of {items}", name=name, items=", ".join(sorted(_SYSTEM_NAMES))
         ) from None
 
 
@@ -103,17 +106,21 @@ class Phase:
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
-            raise TournamentError(f"a phase has at least one round, not {self.rounds}")
+            raise TournamentError("a phase has at least one round, not {rounds}", rounds=self.rounds)
         if self.groups < 1:
-            raise TournamentError(f"a phase has at least one group, not {self.groups}")
+            raise TournamentError("a phase has at least one group, not {groups}", groups=self.groups)
         if self.shifts and self.system is not System.MITCHELL:
             raise TournamentError("shifts belong to a Mitchell phase")
         if any(s < 1 for s in self.shifts):
             raise TournamentError("a Mitchell shift moves the E/W pairs by at least one table")
 
     def shift_plan(self) -> tuple[int, ...]:
-        """The moves before rounds 2 .. ``rounds`` of the phase (1 table by default)."""
-        given = self.shifts or (1,)
+        """The moves before rounds 2 .. ``rounds`` of the phase.
+
+        By default the moving line moves :data:`ARCA_SHIFT` tables (the ARCA rules:
+        "si spostano di 2, 3 o più tavoli"), raised where that would repeat a meeting.
+        """
+        given = self.shifts or (ARCA_SHIFT,)
         return tuple(given[min(i, len(given) - 1)] for i in range(self.rounds - 1))
 
 
@@ -122,7 +129,7 @@ def parse_phase(text: str) -> Phase:
     system, _, rest = text.partition(":")
     rounds, *options = rest.split(":") if rest else ("",)
     if not rounds.strip().isdigit():
-        raise TournamentError(f"phase {text!r}: write SYSTEM:ROUNDS, e.g. modified:4")
+        raise TournamentError("phase {text!r}: write SYSTEM:ROUNDS, e.g. modified:4", text=text)
     keywords: dict[str, Any] = {}
     for option in options:
         key, _, value = option.partition("=")
@@ -136,8 +143,75 @@ def parse_phase(text: str) -> Phase:
             else:
                 raise ValueError
         except ValueError:
-            raise TournamentError(f"phase {text!r}: cannot read {option!r} (groups=N, shifts=A,B or fresh)") from None
+            raise TournamentError(
+                "phase {text!r}: cannot read {option!r} (groups=N, shifts=A,B or fresh)", text=text, option=option
+            ) from None
     return Phase(parse_system(system), int(rounds), **keywords)
+
+
+class PrizeTies(StrEnum):
+    """The declared rule for entrants tied (equal VP, MP and points) across a prize line.
+
+    ``shared``: all of them take the prize (ex aequo), so more prizes may go out;
+    ``registration``: the earlier registration takes it, the others none.
+    """
+
+    SHARED = "shared"
+    REGISTRATION = "registration"
+
+
+class TimeoutRule(StrEnum):
+    """How a hand goes on once the round's time is out."""
+
+    CODICE = "codice"
+    """Codice art. 15: one round of play from the partner of the player on turn."""
+    FEDIBUR = "fedibur"
+    """Fedibur-1985 art. 10: finish the round up to the dealer, then one full round more."""
+
+
+@dataclass(frozen=True)
+class CategoryPrize:
+    """Prizes of a category (ladies, mixed, a club...): the best ``count`` entrants tagged ``name``.
+
+    An entrant belongs to a category when it was registered with it, or when
+    its club is named so. Prizes are not cumulative: an entrant who wins a
+    prize of the general ranking is passed over here.
+    """
+
+    name: str
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise TournamentError("a category prize needs the category's name")
+        if self.count < 1:
+            raise TournamentError(
+                "category {name!r}: at least one prize, not {count}", name=self.name, count=self.count
+            )
+
+
+def parse_category_prize(text: str) -> CategoryPrize:
+    """``NAME[:COUNT]``, e.g. ``dame:2`` or ``Circolo Roma``."""
+    name, _, count = text.rpartition(":") if ":" in text else (text, "", "1")
+    if not count.strip().isdigit():
+        raise TournamentError("category prize {text!r}: write NAME or NAME:COUNT, e.g. dame:2", text=text)
+    return CategoryPrize(name.strip(), int(count))
+
+
+def parse_sessions(text: str) -> tuple[int, ...]:
+    """Rounds per session as ``4,4``; empty for one session.
+
+    >>> parse_sessions("3, 3"), parse_sessions("")
+    ((3, 3), ())
+    """
+    if not text.strip():
+        return ()
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise TournamentError(
+            "sessions {text!r}: write the rounds of each session as positive numbers, e.g. 4,4", text=text
+        )
+    return tuple(int(part) for part in parts)
 
 
 @dataclass(frozen=True)
@@ -146,7 +220,9 @@ class TournamentConfig:
 
     ``sessions`` splits the rounds into sessions (a pair rests at most once
     per session, codice art. 34); ``prizes`` is how many are awarded in each
-    ranking.
+    ranking, ``prize_ties`` what happens to a tie across the last prize, and
+    ``category_prizes`` the prizes of categories; ``timeout`` is the rule
+    announced when the round's time is out.
     """
 
     name: str
@@ -157,13 +233,24 @@ class TournamentConfig:
     phases: tuple[Phase, ...] = (Phase(System.MODIFIED, 6),)
     sessions: tuple[int, ...] = ()
     prizes: int = 3
+    prize_ties: PrizeTies = PrizeTies.SHARED
+    category_prizes: tuple[CategoryPrize, ...] = ()
+    timeout: TimeoutRule = TimeoutRule.CODICE
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise TournamentError("a tournament needs a name")
+        if self.minutes < 0:
+            raise TournamentError("a round lasts a positive number of minutes, not {minutes}", minutes=self.minutes)
+        if self.prizes < 0:
+            raise TournamentError("prizes cannot be negative ({prizes})", prizes=self.prizes)
         vp.table_for(self.deals)  # refuses anything but 2, 3, 4 deals
         if self.sessions and sum(self.sessions) != self.rounds:
-            raise TournamentError(f"sessions {list(self.sessions)} do not add up to the {self.rounds} rounds planned")
+            raise TournamentError(
+                "sessions {sessions} do not add up to the {rounds} rounds planned",
+                sessions=list(self.sessions),
+                rounds=self.rounds,
+            )
         if self.kind is Kind.INDIVIDUAL and any(p.system is not System.DANISH or p.groups > 1 for p in self.phases):
             raise TournamentError(
                 "an individual event pairs its partnerships by pure Danish in one group (system danish)"
@@ -180,7 +267,17 @@ class TournamentConfig:
 
     @property
     def table(self) -> vp.VpTable:
+        """The VP table the rounds are scored by."""
         return vp.table_for(self.deals, teams=self.kind is Kind.TEAMS, internazionale=self.internazionale)
+
+    @property
+    def rest_table(self) -> vp.VpTable:
+        """The table of the deals actually played, which scores byes, forfeits and abandonments.
+
+        Codice art. 33-34 give those scores by the number of deals ("a seconda
+        del numero delle mani"), whatever VP table ``internazionale`` uses.
+        """
+        return vp.table_for(self.deals, teams=self.kind is Kind.TEAMS)
 
     def phase_of(self, round_number: int) -> int:
         """The index of the phase that round ``round_number`` (1-based) belongs to."""
@@ -189,7 +286,9 @@ class TournamentConfig:
             if round_number < first + phase.rounds:
                 return index
             first += phase.rounds
-        raise TournamentError(f"round {round_number} is past the {self.rounds} rounds planned")
+        raise TournamentError(
+            "round {round_number} is past the {rounds} rounds planned", round_number=round_number, rounds=self.rounds
+        )
 
     def first_round_of(self, phase_index: int) -> int:
         return 1 + sum(p.rounds for p in self.phases[:phase_index])
@@ -211,4 +310,15 @@ class TournamentConfig:
         phases = tuple(
             Phase(System(p["system"]), p["rounds"], p["groups"], tuple(p["shifts"]), p["fresh"]) for p in data["phases"]
         )
-        return cls(**{**data, "kind": Kind(data["kind"]), "phases": phases, "sessions": tuple(data["sessions"])})
+        categories = tuple(CategoryPrize(**c) for c in data.get("category_prizes", ()))
+        return cls(
+            **{
+                **data,
+                "kind": Kind(data["kind"]),
+                "phases": phases,
+                "sessions": tuple(data["sessions"]),
+                "prize_ties": PrizeTies(data.get("prize_ties", PrizeTies.SHARED)),
+                "category_prizes": categories,
+                "timeout": TimeoutRule(data.get("timeout", TimeoutRule.CODICE)),
+            }
+        )

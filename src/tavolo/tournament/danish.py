@@ -49,7 +49,9 @@ def pair_top_down(ranking: Sequence[Unit], forbidden: Mapping[Unit, Set[Unit]]) 
     whole field exists.
     """
     if len(ranking) % 2:
-        raise TournamentError(f"{len(ranking)} units cannot all be paired: choose the bye first")
+        raise TournamentError(
+            "{count_ranking} units cannot all be paired: choose the bye first", count_ranking=len(ranking)
+        )
     position = {unit: i for i, unit in enumerate(ranking)}
     banned = [{position[o] for o in forbidden.get(unit, ()) if o in position} for unit in ranking]
     tables, tail = _greedy_head(banned)
@@ -57,7 +59,11 @@ def pair_top_down(ranking: Sequence[Unit], forbidden: Mapping[Unit, Set[Unit]]) 
     if rest is None:
         stuck = [ranking[u] for u in tail if all(v == u or v in banned[u] for v in tail)]
         detail = f"; {', '.join(map(str, stuck))} may meet none of the others left" if stuck else ""
-        raise NoCompletePairing(f"no complete pairing of these {len(ranking)} avoids the forbidden meetings{detail}")
+        raise NoCompletePairing(
+            "no complete pairing of these {count_ranking} avoids the forbidden meetings{detail}",
+            count_ranking=len(ranking),
+            detail=detail,
+        )
     return [(ranking[a], ranking[b]) for a, b in tables + rest]
 
 

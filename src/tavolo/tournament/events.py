@@ -34,13 +34,17 @@ class TournamentCreated:
 
 @dataclass(frozen=True)
 class EntrantRegistered:
-    """A pair, team or player joins; ``joined_round`` > 1 for a late arrival (codice art. 34)."""
+    """A pair, team or player joins; ``joined_round`` > 1 for a late arrival (codice art. 34).
+
+    ``categories`` are the prize categories it competes in (dame, misto...).
+    """
 
     number: int
     name: str
     players: tuple[str, ...]
     club: str = ""
     joined_round: int = 1
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,9 +185,72 @@ class ByeFilled:
     table: TableSeating
 
 
+@dataclass(frozen=True)
+class ClockChanged:
+    """The round clock started, paused, resumed or lengthened by ``minutes``; ``at`` is ISO time (UTC)."""
+
+    round: int
+    action: str
+    at: str
+    minutes: int = 0
+
+
+@dataclass(frozen=True)
+class CodesIssued:
+    """The secret from which the score cards' side codes are derived (:mod:`~tavolo.tournament.codes`)."""
+
+    secret: str
+
+
+@dataclass(frozen=True)
+class ScoreProposed:
+    """One side of a table entered its card's points from a phone, with its code; the other side confirms."""
+
+    round: int
+    table: int
+    side: str
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ScoreDisputed:
+    """The other side did not confirm the points proposed: the table goes to the director."""
+
+    round: int
+    table: int
+    side: str
+
+
+@dataclass(frozen=True)
+class StaffAppointed:
+    """An account made director or arbiter of the tournament (``role``: ``director``, ``arbiter``)."""
+
+    account: str
+    role: str
+
+
+@dataclass(frozen=True)
+class EntrantCorrected:
+    """A registration's typo fixed: the entrant's name, players and club as they should have been."""
+
+    number: int
+    name: str
+    players: tuple[str, ...]
+    club: str = ""
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The director took back the events numbered ``seqs`` (the last action); the log keeps them."""
+
+    seqs: tuple[int, ...]
+
+
 Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
+    | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | Undone
 )  # fmt: skip
 
 _KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}

@@ -26,7 +26,7 @@ def standings_rows(tournament: Tournament, through: int | None = None) -> list[d
     """Every line of every ranking (general, then groups), prizes marked."""
     rows = []
     for ranking in rankings(tournament, through):
-        winners = ranking.prize_winners()
+        awarded = ranking.awarded()
         for place, line in zip(ranking.places(), ranking.lines):
             entrant = tournament.entrants[line.number]
             rows.append(
@@ -45,19 +45,23 @@ def standings_rows(tournament: Tournament, through: int | None = None) -> list[d
                     "warnings": line.warnings,
                     "penalty_vp": line.penalty_vp,
                     "withdrawn": line.withdrawn,
-                    "prize": winners.index(line.number) + 1 if line.number in winners else "",
+                    "prize": awarded.get(line.number, ""),
                 }
             )
     return rows
 
 
 def results_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """One row per table and per bye of every round; results still missing are blank."""
+    """One row per table and per bye of every round; results still missing are blank.
+
+    ``corrected`` counts the corrections a table's score card had (codice art. 19).
+    """
     rows = []
     for played in tournament.rounds.values():
         for seat in sorted(played.tables.values(), key=lambda s: s.number):
             outcome = table_outcome(tournament, played, seat)
             row = {"round": played.number, "table": seat.number, "ns": _side(seat.ns), "ew": _side(seat.ew)}
+            row["corrected"] = len(played.corrections.get(seat.number, ())) or ""
             if outcome is not None:
                 ns, ew = outcome
                 row |= {
@@ -65,7 +69,7 @@ def results_rows(tournament: Tournament) -> list[dict[str, Any]]:
                     "ns_vp": ns.vp, "ew_vp": ew.vp, "note": "; ".join(n for n in (ns.note, ew.note) if n),
                 }  # fmt: skip
             rows.append(row)
-        rest = bye_outcome(tournament.config.table)
+        rest = bye_outcome(tournament.config.rest_table)
         rows += [
             {
                 "round": played.number,

@@ -27,7 +27,9 @@ Unit = TypeVar("Unit")
 def split_sizes(units: int, groups: int) -> list[int]:
     """How many units go in each group."""
     if groups < 1 or units < 2 * groups:
-        raise TournamentError(f"{units} entrants cannot make {groups} groups of at least two")
+        raise TournamentError(
+            "{units} entrants cannot make {groups} groups of at least two", units=units, groups=groups
+        )
     tables, extra = divmod(units // 2, groups)
     sizes = [2 * (tables + (1 if g < extra else 0)) for g in range(groups)]
     sizes[-1] += units % 2

@@ -2,13 +2,15 @@
 
 Entrant files have a header row; columns are matched by name in English or
 Italian: ``name``/``nome``, ``player1``/``giocatore1`` (and on), ``club``/
-``circolo``. CSV may be comma-, semicolon- or tab-separated (Excel in Italian
-saves with semicolons). A bad line is refused with its number and field, and
+``circolo``, ``category``/``categoria`` (prize categories joined by commas or
+slashes). CSV may be comma-, semicolon- or tab-separated (Excel in Italian
+saves with semicolons), UTF-8, Windows-1252 or UTF-16 (Excel's "Unicode
+text"); every sheet of a workbook that has a player column is read. A bad line is refused with its number and field, and
 nothing of the file is entered::
 
     >>> rows = parse_entrants("nome;giocatore1;giocatore2\\nI Leoni;Rossi;Bianchi\\n", "coppie.csv")
     >>> rows[0]
-    EntryRow(line=2, name='I Leoni', players=('Rossi', 'Bianchi'), club='')
+    EntryRow(line=2, name='I Leoni', players=('Rossi', 'Bianchi'), club='', categories=(), sheet='')
     >>> parse_entrants("nome;giocatore1;giocatore2\\nI Leoni;Rossi;\\n", "coppie.csv")
     Traceback (most recent call last):
     ...
@@ -26,15 +28,16 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
 
 from tavolo.tournament.config import Kind
-from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.errors import Message, TournamentError
 
 _NAME = ("name", "nome", "coppia", "squadra")
 _CLUB = ("club", "circolo")
+_CATEGORY = ("category", "categories", "categoria", "categorie")
 _PLAYER = re.compile(r"^(player|giocatore)\s*(\d*)$")
 _ROUND = ("round", "turno")
 _TABLE = ("table", "tavolo")
@@ -50,6 +53,17 @@ class EntryRow:
     name: str
     players: tuple[str, ...]
     club: str
+    categories: tuple[str, ...] = ()
+    sheet: str = ""
+
+
+@dataclass(frozen=True)
+class EntrantFile:
+    """The entrants of a file, and for a workbook which sheets held them and which were passed over."""
+
+    rows: list[EntryRow]
+    sheets_read: tuple[str, ...] = ()
+    sheets_skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,9 +78,30 @@ class ScoreRow:
 
 def read_entrants(path: Path, kind: Kind = Kind.PAIRS) -> list[EntryRow]:
     """The entrants of a ``.csv``, ``.xlsx`` or ``.xlsm`` file for an event of ``kind``."""
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return _entrants(_excel_rows(path), path.name, kind)
-    return parse_entrants(_read_text(path), path.name, kind)
+    return read_entrant_file(path, kind).rows
+
+
+def read_entrant_file(path: Path, kind: Kind = Kind.PAIRS) -> EntrantFile:
+    """The entrants of a file; a workbook's every sheet with a player column is read, in order."""
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        return EntrantFile(parse_entrants(_read_text(path), path.name, kind))
+    rows, read, skipped = [], [], []
+    for title, sheet_rows in _excel_sheets(path):
+        source = f"{path.name} [{title}]"
+        try:
+            found = _entrants(sheet_rows, source, kind)
+        except _NoEntrants:
+            skipped.append(title)
+            continue
+        rows += [replace(row, sheet=title) for row in found]
+        read.append(title)
+    if not rows:
+        raise TournamentError(
+            "{name}: no sheet lists entrants with a player column (sheets: {items})",
+            name=path.name,
+            items=", ".join(skipped),
+        )
+    return EntrantFile(rows, tuple(read), tuple(skipped))
 
 
 def parse_entrants(text: str, source: str, kind: Kind = Kind.PAIRS) -> list[EntryRow]:
@@ -112,14 +147,32 @@ def parse_points(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.split(r"(?<=\d)\+", text.replace(" ", "")))
 
 
+class _NoEntrants(TournamentError):
+    """A file or sheet without a player column or without a line under its header."""
+
+
+def read_points(text: str, what: object) -> tuple[int, ...]:
+    """``"450+300+205"`` (deals) or ``"955"`` (total) as points, or a refusal naming ``what``.
+
+    >>> read_points("955", "table 2 N/S")
+    (955,)
+    """
+    try:
+        return parse_points(text)
+    except ValueError:
+        raise TournamentError(
+            "{what}: {text!r} is not points (a total, or deals joined by +)", what=what, text=text
+        ) from None
+
+
 def _entrants(rows: Iterator[tuple[int, list[str]]], source: str, kind: Kind) -> list[EntryRow]:
     header = _header(next(rows, None), source)
     players = [i for i, h in enumerate(header) if _PLAYER.match(h)]
     if not players:
-        raise TournamentError(
-            f"{source} line 1: no player column (player1, player2, ... or giocatore1, giocatore2, ...)"
+        raise _NoEntrants(
+            "{source} line 1: no player column (player1, player2, ... or giocatore1, giocatore2, ...)", source=source
         )
-    name, club = _find(header, _NAME), _find(header, _CLUB)
+    name, club, category = _find(header, _NAME), _find(header, _CLUB), _find(header, _CATEGORY)
     result = []
     for line, cells in rows:
         where = _Where(source, line, header, cells)
@@ -129,14 +182,18 @@ def _entrants(rows: Iterator[tuple[int, list[str]]], source: str, kind: Kind) ->
         for i, player in zip(players, named):
             if not player:
                 where.fail(i, "empty")
+        tags = re.split(r"[,/|]", where.text(category)) if category is not None else []
         result.append(
             EntryRow(
                 line,
                 where.text(name) if name is not None else "",
                 tuple(named),
                 where.text(club) if club is not None else "",
+                tuple(tag.strip() for tag in tags if tag.strip()),
             )
         )
+    if not result:
+        raise _NoEntrants("{source}: only a header, no entrants under it", source=source)
     return result
 
 
@@ -146,8 +203,11 @@ class _Where:
     def __init__(self, source: str, line: int, header: list[str], cells: list[str]) -> None:
         self.source, self.line, self.header, self.cells = source, line, header, cells
 
-    def fail(self, column: int, problem: str) -> NoReturn:
-        raise TournamentError(f"{self.source} line {self.line}, field {self.header[column]!r}: {problem}")
+    def fail(self, column: int, problem: str, **params: object) -> NoReturn:
+        raise TournamentError(
+            "{source} line {line}, field {field!r}: {problem}",
+            source=self.source, line=self.line, field=self.header[column], problem=Message(problem, **params),
+        )  # fmt: skip
 
     def text(self, column: int) -> str:
         return self.cells[column].strip() if column < len(self.cells) else ""
@@ -155,7 +215,7 @@ class _Where:
     def integer(self, column: int) -> int:
         value = self.text(column)
         if not value.isdigit():
-            self.fail(column, f"{value!r} is not a number" if value else "empty")
+            self.fail(column, "{value!r} is not a number" if value else "empty", value=value)
         return int(value)
 
     def points(self, column: int) -> tuple[int, ...]:
@@ -165,20 +225,22 @@ class _Where:
         try:
             return parse_points(value)
         except ValueError:
-            self.fail(column, f"{value!r} is not points (a total, or deals joined by +)")
+            self.fail(column, "{value!r} is not points (a total, or deals joined by +)", value=value)
 
 
 def _read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise TournamentError(f"cannot read {path}: {error.strerror}") from None
+        raise TournamentError("cannot read {path}: {strerror}", path=path, strerror=error.strerror) from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # Excel's "Unicode text": UTF-16 with its mark
+        return raw.decode("utf-16")
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise TournamentError(f"{path.name}: not a text file")
+    raise TournamentError("{name}: not a text file", name=path.name)
 
 
 def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
@@ -189,13 +251,18 @@ def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
             yield line, cells
 
 
-def _excel_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+def _excel_sheets(path: Path) -> Iterator[tuple[str, Iterator[tuple[int, list[str]]]]]:
     from openpyxl import load_workbook  # a tenth of a second to import: only Excel files pay it
 
     try:
-        sheet = load_workbook(path, read_only=True, data_only=True).worksheets[0]
+        book = load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds on a damaged file
-        raise TournamentError(f"{path.name}: not a readable Excel workbook ({error})") from None
+        raise TournamentError("{name}: not a readable Excel workbook ({error})", name=path.name, error=error) from None
+    for sheet in book.worksheets:
+        yield sheet.title, _sheet_rows(sheet)
+
+
+def _sheet_rows(sheet) -> Iterator[tuple[int, list[str]]]:
     for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
         cells = ["" if v is None else str(int(v) if isinstance(v, float) and v.is_integer() else v) for v in values]
         if any(c.strip() for c in cells):
@@ -204,7 +271,7 @@ def _excel_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
 
 def _header(row: tuple[int, list[str]] | None, source: str) -> list[str]:
     if row is None:
-        raise TournamentError(f"{source}: the file is empty")
+        raise _NoEntrants("{source}: the file is empty", source=source)
     return [cell.strip().lower() for cell in row[1]]
 
 
@@ -215,5 +282,7 @@ def _find(header: list[str], names: tuple[str, ...]) -> int | None:
 def _column(header: list[str], names: tuple[str, ...], source: str) -> int:
     found = _find(header, names)
     if found is None:
-        raise TournamentError(f"{source} line 1: no column {' or '.join(repr(n) for n in names[:2])}")
+        raise TournamentError(
+            "{source} line 1: no column {items}", source=source, items=" or ".join((repr(n) for n in names[:2]))
+        )
     return found

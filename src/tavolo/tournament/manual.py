@@ -80,7 +80,11 @@ def _check_structure(tournament: Tournament, round_number: int, draft: Draft) ->
         if found
     ]
     if problems:
-        raise TournamentError(f"round {round_number} cannot be paired so: " + "; ".join(problems))
+        raise TournamentError(
+            "round {round_number} cannot be paired so: {problems}",
+            round_number=round_number,
+            problems="; ".join(problems),
+        )
 
 
 def _rematches(

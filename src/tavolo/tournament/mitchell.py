@@ -42,8 +42,11 @@ def check_shifts(shifts: Sequence[int], tables: int) -> None:
         if offset in seen:
             plan = ", ".join(map(str, shifts))
             raise TournamentError(
-                f"Mitchell shifts {plan} on {tables} tables bring the E/W pairs back to opponents they met: "
-                f"round {round_index} repeats round {seen[offset]}"
+                "Mitchell shifts {plan} on {tables} tables bring the E/W pairs back to opponents they met: round {round_index} repeats round {value}",
+                plan=plan,
+                tables=tables,
+                round_index=round_index,
+                value=seen[offset],
             )
         seen[offset] = round_index
 
@@ -55,7 +58,9 @@ def repair_shifts(shifts: Sequence[int], tables: int) -> tuple[int, ...]:
     repeated meeting; a longer plan cannot be repaired.
     """
     if len(shifts) + 1 > tables:
-        raise TournamentError(f"a Mitchell on {tables} tables has at most {tables} rounds without repeated meetings")
+        raise TournamentError(
+            "a Mitchell on {tables} tables has at most {tables} rounds without repeated meetings", tables=tables
+        )
     used, position, repaired = {0}, 0, []
     for shift in shifts:
         while (position + shift) % tables in used:

@@ -92,7 +92,10 @@ def open_phase(
         shifts.append(_shift_plan(phase, line, repair))
         if phase.system is System.ROUND_ROBIN and phase.rounds > berger_rounds(len(line)):
             raise TournamentError(
-                f"a round robin of {len(line)} has {berger_rounds(len(line))} rounds, not {phase.rounds}"
+                "a round robin of {count_line} has {value} rounds, not {rounds}",
+                count_line=len(line),
+                value=berger_rounds(len(line)),
+                rounds=phase.rounds,
             )
     return PhaseStarted(index, round_number, tuple(lines), method, seed, tuple(shifts))
 
@@ -101,7 +104,7 @@ def _shift_plan(phase: Phase, line: tuple[int, ...], repair: bool) -> tuple[int,
     if phase.system is not System.MITCHELL:
         return ()
     tables = (len(line) + 1) // 2
-    if repair:
+    if repair or not phase.shifts:  # the default plan is Tavolo's, not the director's: mend it silently
         return repair_shifts(phase.shift_plan(), tables)
     check_shifts(phase.shift_plan(), tables)
     return phase.shift_plan()
@@ -123,7 +126,7 @@ def check_can_pair(tournament: Tournament, round_number: int) -> None:
     """Refuse to pair a round whose pairing needs results that are still missing (codice art. 19)."""
     config = tournament.config
     if round_number > config.rounds:
-        raise TournamentError(f"all {config.rounds} rounds planned are paired")
+        raise TournamentError("all {rounds} rounds planned are paired", rounds=config.rounds)
     previous = tournament.rounds.get(round_number - 1)
     if previous is None:
         return
@@ -133,7 +136,10 @@ def check_can_pair(tournament: Tournament, round_number: int) -> None:
     if needs_results and missing:
         tables = ", ".join(map(str, missing))
         raise TournamentError(
-            f"round {round_number} is paired on the standings: enter round {previous.number}'s tables {tables} first"
+            "round {round_number} is paired on the standings: enter round {number}'s tables {tables} first",
+            round_number=round_number,
+            number=previous.number,
+            tables=tables,
         )
 
 
@@ -157,14 +163,20 @@ _WEAKER = {System.STRICT: System.MODIFIED, System.MODIFIED: System.DANISH}
 
 
 def _danish(tournament: Tournament, system: System, round_number: int, ranking: list[int]) -> Draft:
-    """Top-down tables with the bye; when no pairing keeps the rematch rule, the next weaker rule, noted."""
+    """Top-down tables with the bye; when no pairing keeps the rematch rule, the next weaker rule, noted.
+
+    The bye goes only to a unit that has rested least this session: codice
+    art. 34's once a session outranks the rematch rule, which is relaxed first.
+    """
     rested = rests_in_session(tournament, round_number)
     units = [(n,) for n in ranking]
     rests = {unit: rested.get(unit[0], 0) for unit in units}
+    fewest = min(rests.values(), default=0)
     tried = system
     while True:
         try:
-            tables, byes = with_bye(units, forbidden_meetings(tournament, tried, round_number), rests)
+            forbidden = forbidden_meetings(tournament, tried, round_number)
+            tables, byes = with_bye(units, forbidden, rests, most_rests=fewest)
             break
         except NoCompletePairing:
             if tried not in _WEAKER:
@@ -221,22 +233,31 @@ def _individual(tournament: Tournament, round_number: int, line: tuple[int, ...]
 
 
 def with_bye(
-    ranking: Sequence[Side], forbidden: Mapping[Side, set[Side]], rested: Mapping[Side, int]
+    ranking: Sequence[Side],
+    forbidden: Mapping[Side, set[Side]],
+    rested: Mapping[Side, int],
+    *,
+    most_rests: int | None = None,
 ) -> tuple[list[Meeting], list[Side]]:
     """Top-down tables for ``ranking`` (best first), after choosing the bye of an odd field.
 
     The bye goes to the lowest-ranked unit that has rested least this
-    session (``rested``), among those whose absence leaves the rest pairable.
+    session (``rested``), among those whose absence leaves the rest pairable;
+    with ``most_rests`` only to a unit that has rested no more than that.
     """
     if len(ranking) % 2 == 0:
         return pair_top_down(ranking, forbidden), []
-    candidates = sorted(reversed(ranking), key=lambda unit: rested.get(unit, 0))
+    allowed = [unit for unit in reversed(ranking) if most_rests is None or rested.get(unit, 0) <= most_rests]
+    candidates = sorted(allowed, key=lambda unit: rested.get(unit, 0))
     for bye in candidates:
         try:
             return pair_top_down([u for u in ranking if u != bye], forbidden), [bye]
         except NoCompletePairing:
             continue
-    raise NoCompletePairing(f"no choice of the bye lets these {len(ranking)} all play without a forbidden meeting")
+    raise NoCompletePairing(
+        "no choice of the bye lets these {count_ranking} all play without a forbidden meeting",
+        count_ranking=len(ranking),
+    )
 
 
 def forbidden_meetings(tournament: Tournament, system: System, round_number: int) -> dict[Side, set[Side]]:

@@ -1,7 +1,13 @@
-"""The papers a director hands out, as PDF (ReportLab): table assignments, score cards, standings.
+"""The papers a director hands out, as PDF (ReportLab).
 
-Each function writes one PDF file and returns nothing; they read the
-tournament and change nothing. A score card carries the round's VP table
+Table assignments, the alphabetical list name -> table, score cards (with
+the table's QR code and each side's code for entering the result from a
+phone), Mitchell movement cards for the moving line, group labels, the
+standings (club, warnings, rounds played, prizes) and each entrant's result
+sheet. Each function writes one PDF file and returns nothing; they read the
+tournament and change nothing. Their texts are English message ids rendered
+by ``words`` (the ``tournament`` catalog's lookup in the reader's language,
+as for :class:`~tavolo.tournament.errors.Message`; English without one). A score card carries the round's VP table
 (codice art. 17: "le tabelle, riprodotte sugli score").
 """
 
@@ -10,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
@@ -18,6 +26,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -25,11 +34,28 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tavolo.tournament.events import Side
-from tavolo.tournament.standings import rankings
+from tavolo.tournament.codes import side_code
+from tavolo.tournament.config import System
+from tavolo.tournament.errors import Message, TournamentError, Translator
+from tavolo.tournament.events import Side, TableSeating
+from tavolo.tournament.groups import group_label, phase_groups
+from tavolo.tournament.mitchell import mitchell_tables, running_sums
+from tavolo.tournament.standings import history, rankings
 from tavolo.tournament.state import Tournament
 
 _STYLES = getSampleStyleSheet()
+_SMALL = _STYLES["Normal"].clone("Small", fontSize=7, leading=8)
+
+
+def english(msgid: str) -> str | None:
+    """The :data:`Translator` that keeps every text in English."""
+    return None
+
+
+def _say(words: Translator, msgid: str, **params: object) -> str:
+    return Message(msgid, **params).render(words)
+
+
 _GRID = TableStyle(
     [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
@@ -40,88 +66,271 @@ _GRID = TableStyle(
 )
 
 
-def table_assignments(tournament: Tournament, round_number: int, path: Path) -> None:
+def table_assignments(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
     """Who sits where in a round: table, N/S, E/W, and who rests (riposo)."""
     played = tournament.round(round_number)
-    rows = [["Tavolo (table)", "Nord/Sud", "Est/Ovest"]]
+    group = _group_of(tournament, round_number)
+    rows = [[_say(words, "Table"), _say(words, "North/South"), _say(words, "East/West"),
+             _say(words, "Group") if group else ""]]  # fmt: skip
     rows += [
-        [str(s.number), _names(tournament, s.ns), _names(tournament, s.ew)]
+        [str(s.number), _names(tournament, s.ns), _names(tournament, s.ew), group.get(s.ns[0], "")]
         for s in sorted(played.tables.values(), key=lambda s: s.number)
     ]
-    rows += [["riposo", _names(tournament, side), ""] for side in played.byes]
+    rows += [[_say(words, "rest"), _names(tournament, side), "", group.get(side[0], "")] for side in played.byes]
     story = [
-        _title(tournament, f"Turno {round_number} - assegnazione tavoli (table assignments)"),
-        Paragraph(_round_line(tournament, round_number), _STYLES["Normal"]),
+        _title(tournament, _say(words, "Round {round} - table assignments", round=round_number)),
+        Paragraph(_round_line(tournament, round_number, words), _STYLES["Normal"]),
         Spacer(1, 4 * mm),
-        _grid(rows, [25 * mm, 75 * mm, 75 * mm]),
+        _grid(rows, [18 * mm, 70 * mm, 70 * mm, 22 * mm]),
     ]
     _build(path, story)
 
 
-def score_cards(tournament: Tournament, round_number: int, path: Path) -> None:
-    """One score card per table, with a line per deal and the VP table printed on it."""
+def _group_of(tournament: Tournament, round_number: int) -> dict[int, str]:
+    """Entrant -> its group's label in the round's phase, when that phase is split (else empty)."""
+    started = tournament.phases.get(tournament.config.phase_of(round_number))
+    if started is None or len(started.lines) < 2:
+        return {}
+    return {
+        n: group_label(g) for g, members in enumerate(phase_groups(tournament, started, round_number)) for n in members
+    }
+
+
+def score_cards(
+    tournament: Tournament, round_number: int, path: Path, table_url: str = "", words: Translator = english
+) -> None:
+    """One score card per table, with a line per deal and the VP table printed on it.
+
+    With ``table_url`` (``{table}`` in it stands for the table's number) each
+    card carries the QR code of its table's page, and, once the tournament has
+    its codes' secret, each side's code for entering or confirming the result.
+    """
     played = tournament.round(round_number)
     story: list[Flowable] = []
     for seat in sorted(played.tables.values(), key=lambda s: s.number):
+        url = table_url.format(table=seat.number) if table_url else ""
         story += [
-            CondPageBreak(120 * mm),
-            KeepTogether(_card(tournament, round_number, seat.number, seat.ns, seat.ew)),
+            CondPageBreak(125 * mm),
+            KeepTogether(_card(tournament, round_number, seat, url, words)),
             Spacer(1, 8 * mm),
         ]
-    _build(path, story or [_title(tournament, f"Turno {round_number}: no tables")])
+    _build(path, story or [_title(tournament, _say(words, "Round {round}: no tables", round=round_number))])
 
 
-def standings_sheet(tournament: Tournament, path: Path, through: int | None = None) -> None:
-    """The standings after a round: general, then each group's, prizes marked."""
+def standings_sheet(
+    tournament: Tournament, path: Path, through: int | None = None, words: Translator = english
+) -> None:
+    """The standings after a round: general, then each group's and category's, with club, rounds played
+    (G), rests (R), warnings and prizes; a tie across the last prize says the declared rule."""
     story: list[Flowable] = []
     after = len(tournament.rounds) if through is None else through
     for ranking in rankings(tournament, through):
-        winners = ranking.prize_winners()
-        rows = [["Pos.", "N.", "Nome (name)", "VP", "MP", "Punti", "Premio"]]
+        awarded = ranking.awarded()
+        headers = ("Pl.", "No.", "Name", "Club", "P", "R", "Warn.", "VP", "MP", "Points", "Prize")
+        rows = [[_say(words, text) for text in headers]]
         for place, line in zip(ranking.places(), ranking.lines):
-            prize = str(winners.index(line.number) + 1) if line.number in winners else ""
-            name = line.name + (" (ritirata)" if line.withdrawn else "")
-            rows.append([str(place), str(line.number), name, str(line.vp), str(line.mp), str(line.points), prize])
+            name = line.name + (_say(words, " (withdrawn)") if line.withdrawn else "")
+            warnings = (
+                f"{line.warnings}" + (f" (-{line.penalty_vp} VP)" if line.penalty_vp else "") if line.warnings else ""
+            )
+            cells = [place, line.number, name, tournament.entrants[line.number].club, line.played, line.rested,
+                     warnings, line.vp, line.mp, line.points, awarded.get(line.number, "")]  # fmt: skip
+            rows.append([str(c) for c in cells])
         story += [
-            _title(tournament, f"{ranking.title} dopo il turno {after}"),
-            _grid(rows, [14 * mm, 12 * mm, 80 * mm, 15 * mm, 20 * mm, 20 * mm, 15 * mm]),
-            Spacer(1, 8 * mm),
+            _title(tournament, _say(words, "{title} after round {round}", title=ranking.title, round=after)),
+            _grid(
+                rows,
+                [11 * mm, 9 * mm, 47 * mm, 31 * mm, 8 * mm, 8 * mm, 17 * mm, 10 * mm, 14 * mm, 14 * mm, 11 * mm],
+                size=8,
+            ),
         ]
+        tied = ranking.tie_at_prize_line()
+        if tied:
+            rule = "prize shared (ex aequo)" if tournament.config.prize_ties == "shared" else "registration order"
+            tie = _say(words, "Tie at the last prize: {numbers} - declared rule: {rule}",
+                       numbers=", ".join(map(str, tied)), rule=Message(rule))  # fmt: skip
+            story.append(Paragraph(escape(tie), _STYLES["Normal"]))
+        story.append(Spacer(1, 8 * mm))
     _build(path, story)
 
 
-def _card(tournament: Tournament, round_number: int, table: int, ns: Side, ew: Side) -> list[Flowable]:
-    deals = tournament.config.deals
-    scoring = tournament.config.table
-    deal_rows = [["Smazzata (deal)", f"N/S {_numbers(ns)}", f"E/O {_numbers(ew)}"]]
-    deal_rows += [[str(d), "", ""] for d in range(1, deals + 1)]
-    deal_rows += [["Totale", "", ""], ["Differenza MP", "", ""], ["VP", "", ""]]
-    vp_rows = [["MP", "VP"]] + [list(row) for row in scoring.rows()]
-    both = Table(
-        [[_grid(deal_rows, [30 * mm, 30 * mm, 30 * mm]), _grid(vp_rows, [28 * mm, 14 * mm], size=7)]],
-        colWidths=[100 * mm, 50 * mm],
-    )
-    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    return [
-        _title(tournament, f"Score - turno {round_number}, tavolo {table}"),
-        Paragraph(
-            f"N/S: {escape(_names(tournament, ns))} &nbsp;&nbsp; E/O: {escape(_names(tournament, ew))}",
-            _STYLES["Normal"],
-        ),
-        Paragraph(_round_line(tournament, round_number) + f" &middot; tabella VP: {scoring.name}", _STYLES["Normal"]),
-        Spacer(1, 3 * mm),
-        both,
-        Spacer(1, 3 * mm),
-        Paragraph("Firma N/S ______________________ &nbsp;&nbsp; Firma E/O ______________________", _STYLES["Normal"]),
+def names_list(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
+    """Every player in alphabetical order with the table and line of the round (chi gioca dove)."""
+    played = tournament.round(round_number)
+    rows = []
+    for seat in played.tables.values():
+        for line, side in (("N/S", seat.ns), (_say(words, "E/W"), seat.ew)):
+            rows += [
+                [player, str(n), str(seat.number), line] for n in side for player in tournament.entrants[n].players
+            ]
+    rows += [
+        [player, str(n), _say(words, "rest"), ""]
+        for side in played.byes
+        for n in side
+        for player in tournament.entrants[n].players
+    ]
+    rows.sort(key=lambda row: row[0].casefold())
+    story = [
+        _title(tournament, _say(words, "Round {round} - where to play (players in alphabetical order)",
+                                round=round_number)),  # fmt: skip
+        _grid([[_say(words, text) for text in ("Player", "No.", "Table", "Line")], *rows],
+              [80 * mm, 15 * mm, 25 * mm, 20 * mm], size=10),  # fmt: skip
+    ]
+    _build(path, story)
+
+
+def movement_cards(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
+    """For each pair of the moving line (E/O) of the Mitchell phase of ``round_number``, its table round by round."""
+    index = tournament.config.phase_of(max(round_number, 1))
+    phase, started = tournament.config.phases[index], tournament.phases.get(index)
+    if phase.system is not System.MITCHELL or started is None:
+        raise TournamentError("round {round} is not in a Mitchell phase already seated: no movement cards",
+                              round=round_number)  # fmt: skip
+    story: list[Flowable] = [_title(tournament, _say(words, "Mitchell - movement cards of the E/W line"))]
+    cards = []
+    first_table = 1
+    for group, line in enumerate(started.lines):
+        ns, ew = list(line[0::2]), list(line[1::2]) + [None] * (len(line) % 2)
+        sums = running_sums(started.shifts[group], len(ns))
+        for n in ew:
+            if n is None:
+                continue
+            stops = [
+                _say(words, "round {round}: table {table}", round=started.round + step, table=first_table + t)
+                for step, offset in enumerate(sums)
+                for t, (_, mover) in enumerate(mitchell_tables(ns, ew, offset))
+                if mover == n
+            ]
+            label = group_label(group) if len(started.lines) > 1 else ""
+            cards.append(_movement_card(tournament, n, label, stops, words))
+        first_table += len(ns)
+    for i in range(0, len(cards), 2):
+        pair = cards[i : i + 2] + [""] * (2 - len(cards[i : i + 2]))
+        box = Table([pair], colWidths=[90 * mm, 90 * mm])
+        box.setStyle(TableStyle([("BOX", (0, 0), (0, 0), 0.8, colors.black), ("BOX", (1, 0), (1, 0), 0.8, colors.black)
+                                 if pair[1] else ("BOX", (0, 0), (0, 0), 0.8, colors.black),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # fmt: skip
+        story += [box, Spacer(1, 4 * mm)]
+    _build(path, story)
+
+
+def _movement_card(
+    tournament: Tournament, number: int, group: str, stops: list[str], words: Translator
+) -> list[Flowable]:
+    heading = f"<b>{number} {escape(tournament.entrants[number].name)}</b>" + (f" &middot; {group}" if group else "")
+    moving = Paragraph(_say(words, "E/W line (moves)"), _STYLES["Italic"])
+    return [Paragraph(heading, _STYLES["Normal"]), moving] + [
+        Paragraph(stop, _STYLES["Normal"]) for stop in stops
     ]
 
 
-def _round_line(tournament: Tournament, round_number: int) -> str:
-    played = tournament.round(round_number)
-    start = f"inizio {escape(played.start)} &middot; " if played.start else ""
-    return (
-        f"{start}{tournament.config.deals} smazzate, {tournament.config.round_minutes} minuti &middot; {played.method}"
+def group_labels(tournament: Tournament, path: Path, words: Translator = english) -> None:
+    """A large label per group (girone) of the last split phase, with its entrants, for the hall."""
+    split = [p for p in tournament.phases.values() if len(p.lines) > 1]
+    if not split:
+        raise TournamentError("no phase split into groups has started: no group labels")
+    started = split[-1]
+    story: list[Flowable] = []
+    big = _STYLES["Title"].clone("Group", fontSize=48, leading=56)
+    for group, line in enumerate(started.lines):
+        names = ", ".join(f"{n} {escape(tournament.entrants[n].name)}" for n in line)
+        story += [
+            Spacer(1, 40 * mm),
+            Paragraph(escape(group_label(group)), big),
+            Spacer(1, 10 * mm),
+            Paragraph(
+                f"{escape(tournament.config.name)} &middot; "
+                + escape(_say(words, "from round {round}", round=started.round)),
+                _STYLES["Heading2"],
+            ),
+            Paragraph(names, _STYLES["Normal"]),
+            PageBreak(),
+        ]
+    _build(path, story[:-1])
+
+
+def result_sheets(
+    tournament: Tournament, path: Path, numbers: list[int] | None = None, words: Translator = english
+) -> None:
+    """Each entrant's results round by round: table, line, opponents, points, MP, VP and notes."""
+    story: list[Flowable] = []
+    for n in numbers or sorted(tournament.entrants):
+        entrant = tournament.entrant(n)
+        headers = ("Round", "Table", "Line", "Opponents", "Points", "Against", "MP", "VP", "Notes")
+        rows = [[_say(words, text) for text in headers]]
+        for row in history(tournament, n):
+            opponents = ", ".join(f"{o} {tournament.entrants[o].name}" for o in row.opponents)
+            cells = [row.round, row.table, row.seat, opponents, row.points_for, row.points_against, row.mp, row.vp]
+            rows.append(["" if c is None else str(c) for c in cells] + [Paragraph(escape(row.note), _SMALL)])
+        players = ", ".join(entrant.players) + (f" &middot; {escape(entrant.club)}" if entrant.club else "")
+        story += [
+            _title(tournament, _say(words, "{number} {name} - results sheet", number=n, name=entrant.name)),
+            Paragraph(escape(players) if "&middot;" not in players else players, _STYLES["Normal"]),
+            Spacer(1, 3 * mm),
+            _grid(rows, [12 * mm, 13 * mm, 12 * mm, 45 * mm, 14 * mm, 14 * mm, 14 * mm, 10 * mm, 46 * mm], size=8),
+            PageBreak(),
+        ]
+    _build(path, story[:-1])
+
+
+def _qr(url: str, size: float = 32 * mm) -> Drawing:
+    widget = QrCodeWidget(url)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def _codes(tournament: Tournament, round_number: int, table: int, url: str, words: Translator) -> list[Flowable]:
+    """The QR code of the table's page and each side's code, when the card goes with a page."""
+    if not url:
+        return []
+    lines = [Paragraph(f"<font size=7>{escape(url)}</font>", _STYLES["Normal"])]
+    if tournament.secret:
+        for label, side in (("N/S", "ns"), (_say(words, "E/W"), "ew")):
+            code = side_code(tournament.secret, round_number, table, side)
+            said = escape(_say(words, "{side} code:", side=label))
+            lines.append(Paragraph(f"{said} <b>{code}</b>", _STYLES["Normal"]))
+    return [_qr(url), *lines]
+
+
+def _card(tournament: Tournament, round_number: int, seat: TableSeating, url: str, words: Translator) -> list[Flowable]:
+    deals, scoring, ns, ew = tournament.config.deals, tournament.config.table, seat.ns, seat.ew
+    east_west = _say(words, "E/W")
+    deal_rows = [[_say(words, "Deal"), f"N/S {_numbers(ns)}", f"{east_west} {_numbers(ew)}"]]
+    deal_rows += [[str(d), "", ""] for d in range(1, deals + 1)]
+    deal_rows += [[_say(words, "Total"), "", ""], [_say(words, "MP difference"), "", ""], ["VP", "", ""]]
+    vp_rows = [["MP", "VP"]] + [list(row) for row in scoring.rows()]
+    codes = _codes(tournament, round_number, seat.number, url, words)
+    both = Table(
+        [[_grid(deal_rows, [28 * mm, 28 * mm, 28 * mm]), _grid(vp_rows, [26 * mm, 12 * mm], size=7), codes or ""]],
+        colWidths=[88 * mm, 42 * mm, 50 * mm],
     )
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return [
+        _title(tournament, _say(words, "Score card - round {round}, table {table}", round=round_number,
+                                table=seat.number)),  # fmt: skip
+        Paragraph(
+            f"N/S: {escape(_names(tournament, ns))} &nbsp;&nbsp; {east_west}: {escape(_names(tournament, ew))}",
+            _STYLES["Normal"],
+        ),
+        Paragraph(_round_line(tournament, round_number, words) + " &middot; "
+                  + escape(_say(words, "VP table: {name}", name=scoring.name)), _STYLES["Normal"]),  # fmt: skip
+        Spacer(1, 3 * mm),
+        both,
+        Spacer(1, 3 * mm),
+        Paragraph(escape(_say(words, "Signature {side}", side="N/S")) + " ______________________ &nbsp;&nbsp; "
+                  + escape(_say(words, "Signature {side}", side=east_west)) + " ______________________",
+                  _STYLES["Normal"]),  # fmt: skip
+    ]
+
+
+def _round_line(tournament: Tournament, round_number: int, words: Translator) -> str:
+    played = tournament.round(round_number)
+    start = escape(_say(words, "start {time}", time=played.start)) + " &middot; " if played.start else ""
+    config = tournament.config
+    length = _say(words, "{deals} deals, {minutes} minutes", deals=config.deals, minutes=config.round_minutes)
+    return f"{start}{escape(length)} &middot; {escape(played.method)}"
 
 
 def _title(tournament: Tournament, text: str) -> Paragraph:

@@ -1,6 +1,8 @@
 """What each side takes from a table: VP, MP and points, with the arbiter's decisions.
 
-In order of precedence (codice art. 17, 20, 33, 34, 35):
+In order of precedence (codice art. 17, 20, 33, 34, 35); the scores of
+byes, forfeits and abandonments follow the deals played, even where
+``internazionale`` scores the cards by the table of one deal more:
 
 1. an arbitral score (punteggio arbitrale) replaces everything;
 2. a side more than 10 minutes late loses the match: the side present takes
@@ -68,8 +70,10 @@ def score_card(
 
 def table_outcome(tournament: Tournament, played: Round, seating: TableSeating) -> tuple[Outcome, Outcome] | None:
     """The two sides' outcomes at a table, or ``None`` while its result is missing."""
-    table = tournament.config.table
+    table, rest = tournament.config.table, tournament.config.rest_table
     number = seating.number
+    if number in played.scores and not (played.arbitral or played.late or played.abandoned):
+        return score_card(*played.scores[number], late_ns=0, late_ew=0, table=table)  # the usual card, at once
     if number in played.arbitral:
         a = played.arbitral[number]
         points = [sum(s) for s in played.scores.get(number, ((), ()))]
@@ -77,13 +81,13 @@ def table_outcome(tournament: Tournament, played: Round, seating: TableSeating) 
         return Outcome(a.ns_vp, a.ns_mp, points[0], note), Outcome(a.ew_vp, a.ew_mp, points[1], note)
     late = [max(played.late.get(n, 0) for n in side) for side in (seating.ns, seating.ew)]
     if max(late) > FORFEIT_MINUTES:
-        return _forfeit([m > FORFEIT_MINUTES for m in late], table, "late over 10 min: match lost")
+        return _forfeit([m > FORFEIT_MINUTES for m in late], rest, "late over 10 min: match lost")
     left = [[played.abandoned[n] for n in side if n in played.abandoned] for side in (seating.ns, seating.ew)]
     if any(left):
-        return _abandonment(left, table)
+        return _abandonment(left, rest)
     gone = [not all(tournament.entrants[n].plays_in(played.number) for n in side) for side in (seating.ns, seating.ew)]
     if any(gone) and number not in played.scores:
-        return _withdrawal(gone, table)
+        return _withdrawal(gone, rest)
     if number not in played.scores:
         return None
     ns, ew = played.scores[number]
@@ -92,7 +96,7 @@ def table_outcome(tournament: Tournament, played: Round, seating: TableSeating) 
 
 def round_outcomes(tournament: Tournament, played: Round) -> Iterator[tuple[Side, Outcome, TableSeating | None]]:
     """Every side's outcome in a round, with its table (``None`` for a bye); missing results are skipped."""
-    rest = bye_outcome(tournament.config.table)
+    rest = bye_outcome(tournament.config.rest_table)
     for side in played.byes:
         yield side, rest, None
     for seating in played.tables.values():

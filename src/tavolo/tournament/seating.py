@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Sequence
 from enum import StrEnum
 
-from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.errors import Message, TournamentError
 
 
 class Seating(StrEnum):
@@ -56,14 +56,22 @@ def seating_order(
 
 
 def _checked_choice(numbers: Sequence[int], order: Sequence[int]) -> list[int]:
-    missing = [n for n in numbers if n not in order]
-    unknown = [n for n in order if n not in numbers]
-    twice = sorted({n for n in order if list(order).count(n) > 1})
-    problems = [
-        f"{label}: {', '.join(map(str, found))}"
-        for label, found in (("missing", missing), ("not playing", unknown), ("twice", twice))
-        if found
-    ]
+    """``order`` if it names every entrant once; else refused with everyone missing, twice or unknown.
+
+    >>> try:
+    ...     _checked_choice([1, 2, 3, 4], [1, 2, 2, 9])
+    ... except TournamentError as error:
+    ...     print(error)
+    the director's seating must name every entrant once; missing: 3, 4; named twice: 2; not playing: 9
+    """
+    found = {
+        "missing: {numbers}": [n for n in numbers if n not in order],
+        "named twice: {numbers}": sorted({n for n in order if list(order).count(n) > 1}),
+        "not playing: {numbers}": [n for n in order if n not in numbers],
+    }
+    problems = [Message(msgid, numbers=", ".join(map(str, listed))) for msgid, listed in found.items() if listed]
     if problems:
-        raise TournamentError("the director's seating must name every entrant once; " + "; ".join(problems))
+        slots = {f"p{i}": problem for i, problem in enumerate(problems)}
+        joined = Message("; ".join("{" + slot + "}" for slot in slots), **slots)
+        raise TournamentError("the director's seating must name every entrant once; {problems}", problems=joined)
     return list(order)

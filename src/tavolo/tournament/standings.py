@@ -3,14 +3,19 @@
 Two warnings cost 1 VP and its equivalent MP in the general standings, and
 the opponent gains nothing (codice art. 20). Equal VP, MP and points share a
 place (ex aequo); the order among them follows the order given (registration
-number, or the places at a group's split).
+number, or the places at a group's split). Across the last prize such a tie
+follows the tournament's declared rule (:class:`~tavolo.tournament.config.PrizeTies`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
+from tavolo.tournament.config import PrizeTies
+from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import Side
 from tavolo.tournament.groups import group_label, phase_groups
 from tavolo.tournament.results import round_outcomes, table_outcome
@@ -40,11 +45,18 @@ class Line:
 
 @dataclass(frozen=True)
 class Ranking:
-    """A titled ranking: the general one or a group's."""
+    """A titled ranking: the general one, a group's or a category's.
+
+    Prizes go down the lines, passing over withdrawn entrants and those in
+    ``passed_over`` (winners of another ranking: prizes are not cumulative);
+    entrants tied across the last prize follow the declared ``ties`` rule.
+    """
 
     title: str
     lines: list[Line]
     prizes: int
+    ties: PrizeTies = PrizeTies.SHARED
+    passed_over: frozenset[int] = frozenset()
 
     def places(self) -> list[int]:
         """The place of each line, ex aequo lines sharing the better one."""
@@ -54,9 +66,28 @@ class Ranking:
             places.append(places[-1] if tied else i + 1)
         return places
 
+    def awarded(self) -> dict[int, int]:
+        """Entrant number -> prize (1 for the first); ex aequo entrants share a prize under ``shared``."""
+        eligible = [line for line in self.lines if not line.withdrawn and line.number not in self.passed_over]
+        awarded: dict[int, int] = {}
+        for i, line in enumerate(eligible):
+            tied = i and line.key == eligible[i - 1].key
+            if self.ties is PrizeTies.SHARED and tied and eligible[i - 1].number in awarded:
+                awarded[line.number] = awarded[eligible[i - 1].number]
+            elif i < self.prizes:
+                awarded[line.number] = i + 1
+        return awarded
+
     def prize_winners(self) -> list[int]:
-        """The numbers of the first ``prizes`` entrants still in the event."""
-        return [line.number for line in self.lines if not line.withdrawn][: self.prizes]
+        """The numbers of the entrants who take a prize, best first."""
+        return list(self.awarded())
+
+    def tie_at_prize_line(self) -> list[int]:
+        """The entrants tied across the last prize (some in, some out by the plain count), if any."""
+        eligible = [line for line in self.lines if not line.withdrawn and line.number not in self.passed_over]
+        if not 0 < self.prizes < len(eligible) or eligible[self.prizes - 1].key != eligible[self.prizes].key:
+            return []
+        return [line.number for line in eligible if line.key == eligible[self.prizes - 1].key]
 
 
 def standings(
@@ -65,58 +96,109 @@ def standings(
     """The ranking after round ``through`` (the last paired by default) of ``members`` (everyone).
 
     ``since`` counts only the rounds from that one on (a group ranked afresh).
+    Totals after each round are kept between calls, so that standings after
+    every round of an event cost as much as one pass over its results.
     """
-    through = len(tournament.rounds) if through is None else through
+    through = checked_round(tournament, through)
     order = sorted(tournament.entrants) if members is None else members
-    lines = {n: _line(tournament, n, through) for n in order}
-    for number in range(since, through + 1):
+    totals = _cumulative(tournament, through)
+    before = _cumulative(tournament, since - 1) if since > 1 else {}
+    warnings = Counter(w.number for w in tournament.warnings if w.round <= through)
+    one_vp_mp = equivalent_mp(DRAW_VP + 1, tournament.config.table)
+    lines = []
+    for n in order:
+        vp, mp, points, played, rested = totals.get(n, _ZERO)
+        if before:
+            then = before.get(n, _ZERO)
+            vp, mp, points, played, rested = (
+                vp - then[0],
+                mp - then[1],
+                points - then[2],
+                played - then[3],
+                rested - then[4],
+            )
+        entrant = tournament.entrants[n]
+        withdrawn = entrant.withdrawn_from is not None and entrant.withdrawn_from <= through + 1
+        penalty = warnings[n] // 2
+        lines.append(
+            Line(
+                n,
+                entrant.name,
+                vp - penalty,
+                mp - penalty * one_vp_mp,
+                points,
+                played,
+                rested,
+                warnings[n],
+                penalty,
+                withdrawn,
+            )  # fmt: skip
+        )
+    return sorted(lines, key=lambda line: (-line.vp, -line.mp, -line.points))
+
+
+def checked_round(tournament: Tournament, through: int | None) -> int:
+    """``through``, or the last round paired; refused when that round is not paired yet."""
+    paired = len(tournament.rounds)
+    if through is None:
+        return paired
+    if not 0 <= through <= paired:
+        raise TournamentError(
+            "round {through} has not been paired yet (rounds paired: {paired})", through=through, paired=paired
+        )
+    return through
+
+
+_ZERO = (0, 0, 0, 0, 0)
+Totals = dict[int, tuple[int, int, int, int, int]]
+_CACHE: WeakKeyDictionary[Tournament, dict[int, tuple[int, Totals]]] = WeakKeyDictionary()
+
+
+def _cumulative(tournament: Tournament, through: int) -> Totals:
+    """Each entrant's VP, MP, points, rounds played and rested over rounds 1 .. ``through``, before warnings."""
+    cache = _CACHE.setdefault(tournament, {})
+    valid = 0
+    while valid < through and valid + 1 in cache and not tournament.changed_since(cache[valid + 1][0], valid + 1):
+        valid += 1
+    totals: Totals = dict(cache[valid][1]) if valid else {}
+    for number in range(valid + 1, through + 1):
         for side, outcome, seating in round_outcomes(tournament, tournament.rounds[number]):
             for n in side:
-                if n in lines:
-                    line = lines[n]
-                    line.vp += outcome.vp
-                    line.mp += outcome.mp
-                    line.points += outcome.points
-                    line.played += seating is not None
-                    line.rested += seating is None
-    one_vp_mp = equivalent_mp(DRAW_VP + 1, tournament.config.table)
-    for line in lines.values():
-        line.penalty_vp = line.warnings // 2
-        line.vp -= line.penalty_vp
-        line.mp -= line.penalty_vp * one_vp_mp
-    return sorted(lines.values(), key=lambda line: (-line.vp, -line.mp, -line.points))
+                vp, mp, points, played, rested = totals.get(n, _ZERO)
+                totals[n] = (vp + outcome.vp, mp + outcome.mp, points + outcome.points,
+                             played + (seating is not None), rested + (seating is None))  # fmt: skip
+        cache[number] = (tournament.version, totals)
+        totals = dict(totals)
+    return totals
 
 
 def rankings(tournament: Tournament, through: int | None = None) -> list[Ranking]:
-    """The general ranking, then each group's when the last phase played was split (ARCA)."""
-    through = len(tournament.rounds) if through is None else through
-    prizes = tournament.config.prizes
+    """The general ranking, each group's when the last phase played was split (ARCA), then the categories'."""
+    through = checked_round(tournament, through)
+    config = tournament.config
+    prizes, ties = config.prizes, config.prize_ties
     split_phase = _split_phase(tournament, through)
-    general = Ranking(
-        "Classifica generale", standings(tournament, through=through), 0 if split_phase is not None else prizes
-    )
-    if split_phase is None:
-        return [general]
-    phase = tournament.config.phases[split_phase]
-    since = tournament.config.first_round_of(split_phase) if phase.fresh else 1
-    groups = phase_groups(tournament, tournament.phases[split_phase], through)
-    return [general] + [
-        Ranking(group_label(i), standings(tournament, through=through, members=members, since=since), prizes)
-        for i, members in enumerate(groups)
-    ]
+    general = standings(tournament, through=through)
+    result = [Ranking("Classifica generale", general, 0 if split_phase is not None else prizes, ties)]
+    if split_phase is not None:
+        phase = config.phases[split_phase]
+        since = config.first_round_of(split_phase) if phase.fresh else 1
+        groups = phase_groups(tournament, tournament.phases[split_phase], through)
+        result += [
+            Ranking(group_label(i), standings(tournament, through=through, members=members, since=since), prizes, ties)
+            for i, members in enumerate(groups)
+        ]
+    winners = frozenset(n for ranking in result for n in ranking.prize_winners())
+    for category in config.category_prizes:
+        lines = [line for line in general if tournament.entrants[line.number].belongs_to(category.name)]
+        result.append(Ranking(f"Categoria: {category.name}", lines, category.count, ties, winners))
+    return result
 
 
 def _split_phase(tournament: Tournament, through: int) -> int | None:
     started = [p for p, event in tournament.phases.items() if event.round <= through]
     last = max(started, default=None)
     return last if last is not None and len(tournament.phases[last].lines) > 1 else None
-
-
-def _line(tournament: Tournament, number: int, through: int) -> Line:
-    entrant = tournament.entrants[number]
-    warnings = sum(1 for w in tournament.warnings if w.number == number and w.round <= through)
-    withdrawn = entrant.withdrawn_from is not None and entrant.withdrawn_from <= through + 1
-    return Line(number, entrant.name, warnings=warnings, withdrawn=withdrawn)
 
 
 @dataclass(frozen=True)

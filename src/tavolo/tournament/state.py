@@ -17,14 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import singledispatchmethod
 
+from tavolo.tournament.clock import RoundClock
 from tavolo.tournament.config import TournamentConfig
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import (
     Abandoned,
     ArbitralScore,
     ByeFilled,
+    ClockChanged,
+    CodesIssued,
+    EntrantCorrected,
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
@@ -33,11 +38,15 @@ from tavolo.tournament.events import (
     PlayerSubstituted,
     RoundPaired,
     ScoreCorrected,
+    ScoreDisputed,
     ScoreEntered,
+    ScoreProposed,
     Side,
+    StaffAppointed,
     TableSeating,
     TeamLineup,
     TournamentCreated,
+    Undone,
     WarningGiven,
 )
 
@@ -52,6 +61,12 @@ class Entrant:
     club: str = ""
     joined_round: int = 1
     withdrawn_from: int | None = None
+    categories: tuple[str, ...] = ()
+
+    def belongs_to(self, category: str) -> bool:
+        """Registered in ``category``, or a member of the club of that name (case aside)."""
+        wanted = category.casefold()
+        return wanted == self.club.casefold() or wanted in (c.casefold() for c in self.categories)
 
     def plays_in(self, round_number: int) -> bool:
         """Registered by then and not withdrawn before it."""
@@ -73,6 +88,9 @@ class Round:
     late: dict[int, int] = field(default_factory=dict)
     abandoned: dict[int, bool] = field(default_factory=dict)
     lineups: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    corrections: dict[int, list[ScoreCorrected]] = field(default_factory=dict)
+    proposals: dict[int, ScoreProposed] = field(default_factory=dict)
+    disputed: dict[int, ScoreDisputed] = field(default_factory=dict)
 
     def table_of(self, number: int) -> TableSeating | None:
         """The table where entrant ``number`` sits this round, if any."""
@@ -98,16 +116,28 @@ class Tournament:
         self.warnings: list[WarningGiven] = []
         self.substitutions: list[PlayerSubstituted] = []
         self.version = 1
+        self.clocks: dict[int, RoundClock] = {}
+        self.staff: dict[str, str] = {}
+        """Account name -> ``director`` or ``arbiter``."""
+        self.secret: str | None = None
+        """The score cards' codes' secret: for the director's tools only, never on a public page."""
+        self.changed: dict[int, int] = {}
+        """For each round, the version of the last event that changed its results (for caches)."""
 
     @classmethod
     def from_events(cls, events: Iterable[Event]) -> Tournament:
-        stream = iter(events)
-        first = next(stream, None)
-        if not isinstance(first, TournamentCreated):
+        """The fold of a whole log (event ``i`` is number ``i + 1``); events an :class:`Undone` took back
+        count in the version but change nothing."""
+        log = list(events)
+        if not log or not isinstance(log[0], TournamentCreated):
             raise TournamentError("a tournament's log starts with its creation")
-        tournament = cls(first.config)
-        for event in stream:
-            tournament.apply(event)
+        undone = {seq for event in log if isinstance(event, Undone) for seq in event.seqs}
+        tournament = cls(log[0].config)
+        for seq, event in enumerate(log[1:], start=2):
+            if seq in undone or isinstance(event, Undone):
+                tournament.version += 1
+            else:
+                tournament.apply(event)
         return tournament
 
     @property
@@ -122,13 +152,15 @@ class Tournament:
         try:
             return self.rounds[number]
         except KeyError:
-            raise TournamentError(f"round {number} has not been paired yet") from None
+            raise TournamentError("round {number} has not been paired yet", number=number) from None
 
     def entrant(self, number: int) -> Entrant:
         try:
             return self.entrants[number]
         except KeyError:
-            raise TournamentError(f"no entrant number {number} in {self.config.name!r}") from None
+            raise TournamentError(
+                "no entrant number {number} in {name!r}", number=number, name=self.config.name
+            ) from None
 
     def playing(self, round_number: int) -> list[int]:
         """The numbers of those who play ``round_number``, in registration order."""
@@ -138,16 +170,27 @@ class Tournament:
         """Fold one more event into the state."""
         self._apply(event)
         self.version += 1
+        for number in _rounds_changed(self, event):
+            self.changed[number] = self.version
+
+    def changed_since(self, version: int, through: int) -> bool:
+        """Whether an event after ``version`` changed the results of a round up to ``through``."""
+        return any(self.changed.get(number, 0) > version for number in range(1, through + 1))
 
     @singledispatchmethod
     def _apply(self, event: Event) -> None:
-        raise TournamentError(f"{type(event).__name__} cannot follow the tournament's creation")
+        raise TournamentError("{kind} cannot follow the tournament's creation", kind=type(event).__name__)
 
     @_apply.register
     def _(self, event: EntrantRegistered) -> None:
         self.entrants[event.number] = Entrant(
-            event.number, event.name, list(event.players), event.club, event.joined_round
+            event.number, event.name, list(event.players), event.club, event.joined_round, categories=event.categories
         )
+
+    @_apply.register
+    def _(self, event: EntrantCorrected) -> None:
+        entrant = self.entrants[event.number]
+        entrant.name, entrant.players, entrant.club = event.name, list(event.players), event.club
 
     @_apply.register
     def _(self, event: EntrantWithdrawn) -> None:
@@ -168,10 +211,18 @@ class Tournament:
         tables = {t.number: t for t in event.tables}
         self.rounds[event.round] = Round(event.round, tables, list(event.byes), event.method, event.start, event.broken)
 
-    @_apply.register(ScoreEntered)
-    @_apply.register(ScoreCorrected)
-    def _(self, event: ScoreEntered | ScoreCorrected) -> None:
-        self.rounds[event.round].scores[event.table] = (event.ns, event.ew)
+    @_apply.register
+    def _(self, event: ScoreEntered) -> None:
+        played = self.rounds[event.round]
+        played.scores[event.table] = (event.ns, event.ew)
+        played.proposals.pop(event.table, None)
+        played.disputed.pop(event.table, None)
+
+    @_apply.register
+    def _(self, event: ScoreCorrected) -> None:
+        played = self.rounds[event.round]
+        played.scores[event.table] = (event.ns, event.ew)
+        played.corrections.setdefault(event.table, []).append(event)
 
     @_apply.register
     def _(self, event: ArbitralScore) -> None:
@@ -194,7 +245,43 @@ class Tournament:
         self.rounds[event.round].lineups[event.number] = event.pairs
 
     @_apply.register
+    def _(self, event: ScoreProposed) -> None:
+        played = self.rounds[event.round]
+        played.proposals[event.table] = event
+        played.disputed.pop(event.table, None)
+
+    @_apply.register
+    def _(self, event: ScoreDisputed) -> None:
+        played = self.rounds[event.round]
+        played.disputed[event.table] = event
+        played.proposals.pop(event.table, None)
+
+    @_apply.register
+    def _(self, event: StaffAppointed) -> None:
+        self.staff[event.account] = event.role
+
+    @_apply.register
+    def _(self, event: CodesIssued) -> None:
+        self.secret = event.secret
+
+    @_apply.register
+    def _(self, event: ClockChanged) -> None:
+        clock = self.clocks.get(event.round) or RoundClock(event.round, self.config.round_minutes)
+        clock = clock.changed(event.action, datetime.fromisoformat(event.at), event.minutes)
+        self.clocks[event.round] = clock
+
+    @_apply.register
     def _(self, event: ByeFilled) -> None:
         played = self.rounds[event.round]
         played.tables[event.table.number] = event.table
         played.byes = [side for side in played.byes if side not in (event.table.ns, event.table.ew)]
+
+
+def _rounds_changed(tournament: Tournament, event: Event) -> range:
+    """The rounds whose results ``event`` may change: its own, or from a withdrawal on."""
+    if isinstance(event, EntrantWithdrawn):
+        return range(event.from_round, len(tournament.rounds) + 1)
+    number = getattr(event, "round", None)
+    if number is None or isinstance(event, (PhaseStarted, WarningGiven, ClockChanged, ScoreProposed, ScoreDisputed)):
+        return range(0)
+    return range(number, number + 1)

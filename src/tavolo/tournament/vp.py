@@ -54,7 +54,9 @@ class VpTable:
         (305, 1005, 0)
         """
         if not DRAW_VP <= vp <= MAX_VP:
-            raise TournamentError(f"a winner's VP is between {DRAW_VP} and {MAX_VP}, not {vp}")
+            raise TournamentError(
+                "a winner's VP is between {DRAW_VP} and {MAX_VP}, not {vp}", DRAW_VP=DRAW_VP, MAX_VP=MAX_VP, vp=vp
+            )
         return 0 if vp == DRAW_VP else self.upper[vp - DRAW_VP - 1] + 5
 
     def rows(self) -> list[tuple[str, str]]:
@@ -88,7 +90,7 @@ def table_for(deals: int, *, teams: bool = False, internazionale: bool = False) 
     '3 smazzate'
     """
     if deals not in _BY_DEALS:
-        raise TournamentError(f"a round has 2, 3 or 4 deals, not {deals}")
+        raise TournamentError("a round has 2, 3 or 4 deals, not {deals}", deals=deals)
     if teams:
         return TEAMS
     if internazionale:
@@ -96,10 +98,34 @@ def table_for(deals: int, *, teams: bool = False, internazionale: bool = False) 
     return _BY_DEALS[deals]
 
 
-def check_multiple_of_5(value: int, what: str) -> None:
+def check_multiple_of_5(value: int, what: object) -> None:
     """Refuse a Burraco score that is not a multiple of 5, naming it."""
     if value % 5:
-        raise TournamentError(f"{what}: {value} is not a multiple of 5 (Burraco scores count in fives)")
+        raise TournamentError(
+            "{what}: {value} is not a multiple of 5 (Burraco scores count in fives)", what=what, value=value
+        )
+
+
+MAX_DEAL_POINTS = 5000
+"""More than one side can score in a deal: all 108 cards are worth 1,080 points and
+hold at most 15 burraci (200 each), with 100 for closing; losses stay far below it."""
+
+
+def check_plausible(value: int, what: object, deals: int = 1) -> None:
+    """Refuse points no Burraco round of ``deals`` deals can give one side, naming them.
+
+    >>> check_plausible(99999999999999999999995, "table 3 N/S")
+    Traceback (most recent call last):
+    ...
+    tavolo.tournament.errors.TournamentError: table 3 N/S: 99999999999999999999995 points are impossible (at most 5000 a deal, either sign)
+    """
+    if abs(value) > MAX_DEAL_POINTS * deals:
+        raise TournamentError(
+            "{what}: {value} points are impossible (at most {MAX_DEAL_POINTS} a deal, either sign)",
+            what=what,
+            value=value,
+            MAX_DEAL_POINTS=MAX_DEAL_POINTS,
+        )
 
 
 def victory_points(mp_difference: int, table: VpTable) -> tuple[int, int]:

@@ -1,6 +1,10 @@
 """The ``tavolo tournament`` Typer app, which the command modules fill in."""
 
+from typing import Annotated
+
 import typer
+
+from tavolo.tournament_cli.common import set_language
 
 app = typer.Typer(
     help=(
@@ -12,3 +16,14 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode="markdown",
 )
+
+
+@app.callback()
+def speak(
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", envvar="TAVOLO_LANG", help="it (default) or en: the language of every message."),
+    ] = None,
+) -> None:
+    """Run a Burraco tournament (see the commands below)."""
+    set_language(lang)

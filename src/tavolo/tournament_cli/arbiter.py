@@ -13,6 +13,7 @@ from tavolo.tournament_cli.common import (
     Author,
     Db,
     Name,
+    _,
     console,
     open_tournament,
     refusals,
@@ -47,7 +48,9 @@ def warning(
     handle = open_tournament(db, tournament, author)
     handle.do(lambda t: commands.warn(t, round_number, number, reason))
     count = sum(1 for w in handle.tournament.warnings if w.number == number)
-    console.print(f"{number}: warning {count}" + (" - costs 1 VP and its MP" if count % 2 == 0 else ""))
+    costs = count % 2 == 0
+    console.print(_("{number}: warning {count} - costs 1 VP and its MP" if costs else "{number}: warning {count}",
+                    number=number, count=count))  # fmt: skip
 
 
 @penalty.command()
@@ -73,7 +76,15 @@ def arbitral(
         lambda t: commands.arbitral_score(t, round_number, table, ns_vp, ew_vp, ns_mp=ns_mp, ew_mp=ew_mp, reason=reason)
     )[0]
     ns, ew = f"{event.ns_vp} VP ({event.ns_mp:+d} MP)", f"{event.ew_vp} VP ({event.ew_mp:+d} MP)"
-    console.print(f"round {round_number} table {table}: N/S {ns}, E/W {ew}")
+    console.print(
+        _(
+            "round {round_number} table {table}: N/S {ns}, E/W {ew}",
+            round_number=round_number,
+            table=table,
+            ns=ns,
+            ew=ew,
+        )
+    )
 
 
 @penalty.command()
@@ -95,9 +106,13 @@ def late(
     """
     handle = open_tournament(db, tournament, author)
     events = handle.do(lambda t: commands.late_arrival(t, round_number, number, minutes))
-    console.print(
-        f"{number}: {minutes} minutes late in round {round_number}" + (" - warned" if len(events) > 1 else "")
+    warned = len(events) > 1
+    late = (
+        "{number}: {minutes} minutes late in round {round} - warned"
+        if warned
+        else "{number}: {minutes} minutes late in round {round}"
     )
+    console.print(_(late, number=number, minutes=minutes, round=round_number))
 
 
 @penalty.command()
@@ -119,4 +134,5 @@ def abandon(
     """
     handle = open_tournament(db, tournament, author)
     handle.do(lambda t: commands.abandon(t, round_number, number, justified=justified, withdraw_too=withdraw))
-    console.print(f"{number} abandoned round {round_number}" + (" and withdrew" if withdraw else ""))
+    left = "{number} abandoned round {round} and withdrew" if withdraw else "{number} abandoned round {round}"
+    console.print(_(left, number=number, round=round_number))

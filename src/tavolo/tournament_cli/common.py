@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import functools
+import inspect
+import os
+import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from tavolo.i18n import catalog, language, translate
 from tavolo.tournament.config import Kind, Phase, System, parse_phase, parse_system
-from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.errors import TournamentError, Translator
 from tavolo.tournament.events import Side
-from tavolo.tournament.importing import parse_points
 from tavolo.tournament.state import Round, Tournament
 
 if TYPE_CHECKING:
@@ -21,6 +26,50 @@ if TYPE_CHECKING:
 
 console = Console(soft_wrap=True)
 errors = Console(stderr=True, soft_wrap=True)
+
+DOMAIN = "tournament"
+_language = [language(os.environ.get("TAVOLO_LANG"))]
+
+
+def set_language(lang: str | None) -> None:
+    """Speak ``lang`` from now on (Italian unless English is asked for)."""
+    _language[0] = language(lang or os.environ.get("TAVOLO_LANG"))
+
+
+def _(msgid: str, **params: object) -> str:
+    """``msgid`` (English, ``{named}`` placeholders) in the director's language, from the ``tournament`` catalog."""
+    return translate(msgid, _language[0], DOMAIN, **params)
+
+
+def localize_help(app: typer.Typer) -> None:
+    """Put every help text of ``app`` (its own, its commands' docstrings, their options', its groups') in the
+    director's language. Typer builds ``--help`` from these at import, so the language is ``TAVOLO_LANG``'s."""
+    if app.info.help:
+        app.info.help = _(app.info.help)
+    infos = [*app.registered_commands, *([app.registered_callback] if app.registered_callback else [])]
+    for info in infos:
+        if info is not app.registered_callback or not app.info.help:  # the app's own help outranks its callback's
+            info.help = _(info.help or inspect.cleandoc(info.callback.__doc__ or ""))
+        # evaluated once and kept, so that Typer reads the very options translated here
+        function = inspect.unwrap(info.callback)  # Typer reads the signature of the function a decorator wraps
+        function.__annotations__ = typing.get_type_hints(function, include_extras=True)
+        for annotation in function.__annotations__.values():
+            for option in getattr(annotation, "__metadata__", ()):
+                if isinstance(option, typer.models.ParameterInfo) and option.help:
+                    option.help = _(option.help)
+    for group in app.registered_groups:
+        localize_help(group.typer_instance)
+
+
+def words() -> Translator:
+    """The ``tournament`` catalog's lookup in the director's language (for texts rendered elsewhere: PDFs)."""
+    return catalog(_language[0], DOMAIN).get
+
+
+def say(error: TournamentError) -> str:
+    """A refusal in the director's language."""
+    return error.message.render(catalog(_language[0], DOMAIN).get)
+
 
 Db = Annotated[
     str,
@@ -76,7 +125,7 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except TournamentError as error:
-            errors.print(f"[bold red]refused:[/] {error}", highlight=False)
+            errors.print(f"[bold red]{_('refused:')}[/] {escape(say(error))}", highlight=False)
             raise typer.Exit(1) from None
 
     return wrapper
@@ -111,19 +160,35 @@ def side_names(tournament: Tournament, side: Side) -> str:
 
 def show_round(tournament: Tournament, played: Round) -> None:
     """A round's table assignment, its byes, who waits, and the rules a manual change broke."""
-    title = f"{tournament.config.name} - turno {played.number}" + (f", inizio {played.start}" if played.start else "")
-    table = Table("Tavolo", "Nord/Sud", "Est/Ovest", title=title, caption=played.method)
+    title = _("{name} - round {round}", name=tournament.config.name, round=played.number)
+    title += _(", start {start}", start=played.start) if played.start else ""
+    table = Table(_("Table"), _("North/South"), _("East/West"), title=title, caption=played.method)
     for seat in sorted(played.tables.values(), key=lambda s: s.number):
         table.add_row(str(seat.number), side_names(tournament, seat.ns), side_names(tournament, seat.ew))
     for side in played.byes:
-        table.add_row("riposo", side_names(tournament, side), "")
+        table.add_row(_("rest"), side_names(tournament, side), "")
     console.print(table)
     seated = {n for s in played.tables.values() for n in s.ns + s.ew} | {n for side in played.byes for n in side}
     waiting = [n for n in tournament.playing(played.number) if n not in seated]
     if waiting:
-        console.print(f"[yellow]waiting for a place (no free seat in the movement):[/] {', '.join(map(str, waiting))}")
+        console.print(
+            _(
+                "[yellow]waiting for a place (no free seat in the movement):[/] {items}",
+                items=", ".join(map(str, waiting)),
+            )
+        )
     for rule in played.broken:
-        console.print(f"[yellow]breaks:[/] {rule}", highlight=False)
+        console.print(_("[yellow]breaks:[/] {rule}", rule=rule), highlight=False)
+
+
+def output_file(path: Path) -> Path:
+    """``path`` if a file can be written there, else a refusal naming the folder."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise TournamentError("cannot write {path}: the folder {folder} does not exist", path=path, folder=folder)
+    if path.is_dir():
+        raise TournamentError("cannot write {path}: it is a folder", path=path)
+    return path
 
 
 def parse_numbers(text: str) -> list[int]:
@@ -131,12 +196,4 @@ def parse_numbers(text: str) -> list[int]:
     try:
         return [int(part) for part in text.replace(",", " ").split()]
     except ValueError:
-        raise TournamentError(f"{text!r} is not a list of entrant numbers") from None
-
-
-def points(text: str, what: str) -> tuple[int, ...]:
-    """``"450+300+205"`` (deals) or ``"955"`` (total) as points, or a refusal naming ``what``."""
-    try:
-        return parse_points(text)
-    except ValueError:
-        raise TournamentError(f"{what}: {text!r} is not points (a total, or deals joined by +)") from None
+        raise TournamentError("{text!r} is not a list of entrant numbers", text=text) from None

@@ -9,8 +9,15 @@ import typer
 from rich.table import Table
 
 from tavolo.tournament import commands
-from tavolo.tournament.config import Kind, TournamentConfig
-from tavolo.tournament.importing import read_entrants
+from tavolo.tournament.config import (
+    Kind,
+    PrizeTies,
+    TimeoutRule,
+    TournamentConfig,
+    parse_category_prize,
+    parse_sessions,
+)
+from tavolo.tournament.importing import read_entrant_file
 from tavolo.tournament_cli.app import app
 from tavolo.tournament_cli.common import (
     DEFAULT_DB,
@@ -20,6 +27,7 @@ from tavolo.tournament_cli.common import (
     Phases,
     Rounds,
     SystemName,
+    _,
     console,
     open_store,
     open_tournament,
@@ -45,6 +53,17 @@ def new(
         str, typer.Option(help="Rounds per session, e.g. 4,4: a pair rests once per session (art. 34).")
     ] = "",
     prizes: Annotated[int, typer.Option(help="Prizes in each ranking (the first N).")] = 3,
+    prize_ties: Annotated[
+        PrizeTies,
+        typer.Option(help="A tie across the last prize: shared (all tied take it) or registration (the earlier)."),
+    ] = PrizeTies.SHARED,
+    category_prize: Annotated[
+        list[str] | None,
+        typer.Option(help="A category's prizes NAME[:COUNT] (dame:1, misto:1, a club's name); repeat for several."),
+    ] = None,
+    timeout: Annotated[
+        TimeoutRule, typer.Option(help="The time-out rule: codice (art. 15) or fedibur (1985, art. 10).")
+    ] = TimeoutRule.CODICE,
     db: Db = DEFAULT_DB,
     author: Author = None,
 ) -> None:
@@ -59,17 +78,32 @@ def new(
     `tavolo tournament new "Squadre" --kind teams --deals 4 --system roundrobin --rounds 7`
     """
     phases = plan(kind, system, rounds, phase)
-    split = tuple(int(s) for s in sessions.split(",")) if sessions else ()
-    config = TournamentConfig(name, kind, deals, minutes, internazionale, phases, split, prizes)
+    categories = tuple(parse_category_prize(text) for text in category_prize or ())
+    config = TournamentConfig(
+        name, kind, deals, minutes, internazionale, phases, parse_sessions(sessions), prizes, prize_ties, categories,
+        timeout,
+    )  # fmt: skip
     open_store(db).create(config, author)
     table = config.table
     console.print(
-        f"created [bold]{name}[/]: {kind.value}, {config.rounds} rounds of {deals} deals "
-        f"({config.round_minutes} minutes), VP table {table.name}, riposo {table.bye_vp} VP"
+        _(
+            "created [bold]{name}[/]: {kind}, {rounds} rounds of {deals} deals ({round_minutes} minutes), VP table {table}, riposo {bye_vp} VP",
+            name=name,
+            kind=_(kind.value),
+            rounds=config.rounds,
+            deals=deals,
+            round_minutes=config.round_minutes,
+            table=table.name,
+            bye_vp=table.bye_vp,
+        )
     )
     for index, p in enumerate(phases, start=1):
-        groups = f" in {p.groups} groups" if p.groups > 1 else ""
-        console.print(f"  phase {index}: {p.rounds} rounds, {p.system.label}{groups}")
+        text = (
+            "  phase {index}: {rounds} rounds, {label} in {groups} groups"
+            if p.groups > 1
+            else "  phase {index}: {rounds} rounds, {label}"
+        )
+        console.print(_(text, index=index, rounds=p.rounds, label=p.system.label, groups=p.groups))
 
 
 @app.command("list")
@@ -93,6 +127,9 @@ def add(
     fill_bye: Annotated[
         bool, typer.Option(help="A late pair completes this round's tavolo incompleto (codice art. 34).")
     ] = False,
+    category: Annotated[
+        list[str] | None, typer.Option(help="A prize category it competes in (dame, misto...); repeat for several.")
+    ] = None,
     db: Db = DEFAULT_DB,
     tournament: Name = None,
     author: Author = None,
@@ -106,12 +143,13 @@ def add(
     `tavolo tournament add Verdi Neri --fill-bye` (late pair, takes the incomplete table)
     """
     handle = open_tournament(db, tournament, author)
-    events = handle.do(lambda t: commands.register(t, players, name, club, fill_bye=fill_bye))
-    entry = events[0]
-    console.print(
-        f"registered [bold]{entry.number}[/] {entry.name}"
-        + (f" from round {entry.joined_round}" if entry.joined_round > 1 else "")
+    events = handle.do(
+        lambda t: commands.register(t, players, name, club, fill_bye=fill_bye, categories=category or ())
     )
+    entry = events[0]
+    late = entry.joined_round > 1
+    text = "registered [bold]{number}[/] {name} from round {round}" if late else "registered [bold]{number}[/] {name}"
+    console.print(_(text, number=entry.number, name=entry.name, round=entry.joined_round))
 
 
 @app.command("import")
@@ -129,17 +167,24 @@ def import_entrants(
     Example: `tavolo tournament import iscritti.xlsx`
     """
     handle = open_tournament(db, tournament, author)
-    rows = read_entrants(path, handle.tournament.config.kind)
+    read = read_entrant_file(path, handle.tournament.config.kind)
 
     def register_all(t):
         steps = [
-            (f"{path.name} line {row.line}", lambda s, row=row: commands.register(s, row.players, row.name, row.club))
-            for row in rows
+            (
+                f"{path.name}{f' [{row.sheet}]' if row.sheet else ''} line {row.line}",
+                lambda s, row=row: commands.register(s, row.players, row.name, row.club, categories=row.categories),
+            )
+            for row in read.rows
         ]
         return commands.in_sequence(t, steps)
 
     events = handle.do(register_all)
-    console.print(f"registered {len(events)} entrants from {path.name}")
+    console.print(_("registered {count_events} entrants from {name}", count_events=len(events), name=path.name))
+    if read.sheets_read:
+        console.print(_("sheets read: {items}", items=", ".join(read.sheets_read)))
+    if read.sheets_skipped:
+        console.print(_("sheets passed over (no list of entrants): {items}", items=", ".join(read.sheets_skipped)))
 
 
 @app.command()
@@ -147,13 +192,14 @@ def import_entrants(
 def entrants(db: Db = DEFAULT_DB, tournament: Name = None) -> None:
     """List the entrants with their players, club, late arrival or withdrawal."""
     t = open_tournament(db, tournament).tournament
-    table = Table("N.", "Nome", "Giocatori", "Circolo", "Note", title=f"{t.config.name} - iscritti ({len(t.entrants)})")
+    title = _("{name} - entrants ({count})", name=t.config.name, count=len(t.entrants))
+    table = Table(_("No."), _("Name"), _("Players"), _("Club"), _("Notes"), title=title)
     for e in t.entrants.values():
         notes = []
         if e.joined_round > 1:
-            notes.append(f"from round {e.joined_round}")
+            notes.append(_("from round {round}", round=e.joined_round))
         if e.withdrawn_from is not None:
-            notes.append(f"withdrawn from round {e.withdrawn_from}")
+            notes.append(_("withdrawn from round {round}", round=e.withdrawn_from))
         table.add_row(str(e.number), e.name, ", ".join(e.players), e.club, "; ".join(notes))
     console.print(table)
 
@@ -173,7 +219,7 @@ def withdraw(
     """
     handle = open_tournament(db, tournament, author)
     event = handle.do(lambda t: commands.withdraw(t, number, reason))[0]
-    console.print(f"{number} withdrawn from round {event.from_round}")
+    console.print(_("{number} withdrawn from round {from_round}", number=number, from_round=event.from_round))
 
 
 @app.command()
@@ -192,7 +238,15 @@ def substitute(
     """
     handle = open_tournament(db, tournament, author)
     event = handle.do(lambda t: commands.substitute(t, number, old, new_player))[0]
-    console.print(f"{number}: {event.new} plays for {event.old} from round {event.from_round}")
+    console.print(
+        _(
+            "{number}: {new} plays for {old} from round {from_round}",
+            number=number,
+            new=event.new,
+            old=event.old,
+            from_round=event.from_round,
+        )
+    )
 
 
 @app.command()
@@ -213,4 +267,50 @@ def lineup(
     pairs = [tuple(p.strip() for p in pair.split(",")) for pair in (first, second)]
     handle = open_tournament(db, tournament, author)
     handle.do(lambda t: commands.lineup(t, round_number, team, pairs))
-    console.print(f"team {team}, round {round_number}: {first} / {second}")
+    console.print(
+        _(
+            "team {team}, round {round_number}: {first} / {second}",
+            team=team,
+            round_number=round_number,
+            first=first,
+            second=second,
+        )
+    )
+
+
+@app.command()
+@refusals
+def rename(
+    number: Annotated[int, typer.Argument(help="The entrant's number.")],
+    name: Annotated[str, typer.Option(help="The entry's right name.")] = "",
+    player: Annotated[list[str] | None, typer.Option(help="Each player's right name, in order.")] = None,
+    club: Annotated[str | None, typer.Option(help="The right club.")] = None,
+    db: Db = DEFAULT_DB,
+    tournament: Name = None,
+    author: Author = None,
+) -> None:
+    """Fix a typo in a registration (name, players, club); a different player is a substitution instead.
+
+    Example: `tavolo tournament rename 7 --player "Anna Rossi" --player "Bruno Bianchi"`
+    """
+    handle = open_tournament(db, tournament, author)
+    event = handle.do(lambda t: commands.correct_entry(t, number, name, player or (), club))[0]
+    console.print(_("{number}: {name} ({players})", number=number, name=event.name, players=", ".join(event.players)))
+
+
+@app.command()
+@refusals
+def staff(
+    account: Annotated[str, typer.Argument(help="The web app's account name.")],
+    role: Annotated[str, typer.Option(help="director or arbiter (arbiters enter scores and decisions).")] = "arbiter",
+    db: Db = DEFAULT_DB,
+    tournament: Name = None,
+    author: Author = None,
+) -> None:
+    """Let an account run the tournament on the director's pages, as director or arbiter.
+
+    Example: `tavolo tournament staff mario --role director`
+    """
+    handle = open_tournament(db, tournament, author)
+    handle.do(lambda t: commands.appoint(t, account, role))
+    console.print(_("{account} is {role} of {name}", account=account, role=role, name=handle.tournament.config.name))

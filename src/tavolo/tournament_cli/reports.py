@@ -6,11 +6,14 @@ import json
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import quote
 
 import typer
 from rich.table import Table
 
+from tavolo.tournament import commands
 from tavolo.tournament import export as exporting
+from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.standings import history as entrant_history
 from tavolo.tournament.standings import rankings
 from tavolo.tournament_cli.app import app
@@ -18,11 +21,14 @@ from tavolo.tournament_cli.common import (
     DEFAULT_DB,
     Db,
     Name,
+    _,
     console,
     open_store,
     open_tournament,
+    output_file,
     refusals,
     tournament_name,
+    words,
 )
 
 After = Annotated[int | None, typer.Option(help="Standings after this round (default: the last paired).")]
@@ -49,26 +55,16 @@ def standings(
             or (group == "general" and ranking.title.startswith("Classifica"))
         ):
             continue
-        winners = ranking.prize_winners()
-        table = Table(
-            "Pos.",
-            "N.",
-            "Nome",
-            "VP",
-            "MP",
-            "Punti",
-            "G",
-            "R",
-            "Amm.",
-            "Premio",
-            title=f"{t.config.name} - {ranking.title}",
-        )
+        awarded = ranking.awarded()
+        headers = ("Pl.", "No.", "Name", "VP", "MP", "Points", "P", "R", "Warn.", "Club", "Prize")
+        table = Table(*map(_, headers), title=f"{t.config.name} - {ranking.title}")
         for place, line in zip(ranking.places(), ranking.lines):
-            prize = str(winners.index(line.number) + 1) if line.number in winners else ""
-            name = line.name + (" (ritirata)" if line.withdrawn else "")
+            prize = str(awarded.get(line.number, ""))
+            name = _("{name} (withdrawn)", name=line.name) if line.withdrawn else line.name
             warnings = (
                 str(line.warnings) + (f" (-{line.penalty_vp} VP)" if line.penalty_vp else "") if line.warnings else ""
             )
+            club = t.entrants[line.number].club
             table.add_row(
                 str(place),
                 str(line.number),
@@ -79,10 +75,18 @@ def standings(
                 str(line.played),
                 str(line.rested),
                 warnings,
+                club,
                 prize,
             )
         console.print(table)
-    console.print("G played, R rested (riposo), Amm. warnings (ammonizioni)")
+        tied = ranking.tie_at_prize_line()
+        if tied:
+            rule = _(t.config.prize_ties.value)
+            tied_numbers = ", ".join(map(str, tied))
+            console.print(
+                _("ex aequo across the last prize: {numbers} (declared rule: {rule})", numbers=tied_numbers, rule=rule)
+            )
+    console.print(_("P played, R rested (riposo), Warn. warnings (ammonizioni)"))
 
 
 @app.command()
@@ -97,18 +101,8 @@ def history(
     Example: `tavolo tournament history 12`
     """
     t = open_tournament(db, tournament).tournament
-    table = Table(
-        "Turno",
-        "Tavolo",
-        "Linea",
-        "Avversari",
-        "Punti",
-        "Contro",
-        "MP",
-        "VP",
-        "Note",
-        title=f"{number} {t.entrant(number).name}",
-    )
+    headers = ("Round", "Table", "Line", "Opponents", "Points", "Against", "MP", "VP", "Notes")
+    table = Table(*map(_, headers), title=f"{number} {t.entrant(number).name}")
     for row in entrant_history(t, number):
         cells = [
             row.round,
@@ -138,7 +132,8 @@ def log(
     """
     store = open_store(db)
     name = tournament_name(store, tournament)
-    table = Table("N.", "Quando (UTC)", "Chi", "Evento", "Dati", title=f"{name} - registro")
+    headers = ("No.", "When (UTC)", "Who", "Event", "Data")
+    table = Table(*map(_, headers), title=_("{name} - log", name=name))
     logged = store.log(name)
     for entry in logged[-last:] if last else logged:
         data = json.dumps(entry.payload, ensure_ascii=False)
@@ -150,39 +145,68 @@ def log(
 
 class Paper(StrEnum):
     TABLES = "tables"
+    NAMES = "names"
     CARDS = "cards"
+    MOVEMENT = "movement"
+    GROUPS = "groups"
     STANDINGS = "standings"
+    SHEETS = "sheets"
 
 
 @app.command("print")
 @refusals
 def print_papers(
     paper: Annotated[
-        Paper, typer.Argument(help="tables (assegnazione tavoli), cards (score), standings (classifica).")
+        Paper,
+        typer.Argument(
+            help="tables (assegnazione tavoli), names (players A-Z -> table), cards (score cards with QR codes), "
+            "movement (Mitchell cards of the moving line), groups (girone labels), standings (classifica), "
+            "sheets (each entrant's results)."
+        ),
     ],
     round_number: Annotated[int | None, typer.Option("--round", help="The round (default: the last paired).")] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The PDF file (default: a name from the paper and round).")
     ] = None,
+    url: Annotated[
+        str,
+        typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes."),
+    ] = "http://127.0.0.1:8000",
     db: Db = DEFAULT_DB,
     tournament: Name = None,
 ) -> None:
-    """Write a PDF to hand out: table assignments, score cards with the VP table, or standings.
+    """Write a PDF to hand out or pin up.
 
-    Examples: `tavolo tournament print tables`, `tavolo tournament print cards --round 3 -o score3.pdf`
+    Examples: `tavolo tournament print tables`, `tavolo tournament print cards --round 3 -o score3.pdf --url
+    http://192.168.1.20:8000`, `tavolo tournament print names`, `tavolo tournament print sheets`
     """
     from tavolo.tournament import printing  # ReportLab loads only to print
 
-    t = open_tournament(db, tournament).tournament
+    handle = open_tournament(db, tournament)
+    t = handle.tournament
     number = round_number or len(t.rounds)
-    path = output or Path(f"{paper.value}-{number}.pdf")
+    path = output_file(output or Path(f"{paper.value}-{number}.pdf"))
     if paper is Paper.TABLES:
-        printing.table_assignments(t, number, path)
+        printing.table_assignments(t, number, path, words=words())
+    elif paper is Paper.NAMES:
+        printing.names_list(t, number, path, words=words())
     elif paper is Paper.CARDS:
-        printing.score_cards(t, number, path)
+        handle.do(commands.issue_codes)
+        printing.score_cards(t, number, path, table_url(url, t.config.name), words=words())
+    elif paper is Paper.MOVEMENT:
+        printing.movement_cards(t, number, path, words=words())
+    elif paper is Paper.GROUPS:
+        printing.group_labels(t, path, words=words())
+    elif paper is Paper.SHEETS:
+        printing.result_sheets(t, path, words=words())
     else:
-        printing.standings_sheet(t, path, number)
-    console.print(f"wrote {path}")
+        printing.standings_sheet(t, path, number, words=words())
+    console.print(_("wrote {path}", path=path))
+
+
+def table_url(base: str, name: str) -> str:
+    """The address of a table's page (``{table}`` left to fill), as the score cards' QR codes carry it."""
+    return f"{base.rstrip('/')}/torneo/{quote(name, safe='')}/tavolo/{{table}}"
 
 
 class Export(StrEnum):
@@ -216,5 +240,58 @@ def export_data(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
-        console.print(f"wrote {output}")
+        output_file(output).write_text(text, encoding="utf-8")
+        console.print(_("wrote {output}", output=output))
+
+
+@app.command()
+@refusals
+def backup(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The backup file (default: the tournament's name .json).")
+    ] = None,
+    db: Db = DEFAULT_DB,
+    tournament: Name = None,
+) -> None:
+    """Save the whole tournament (its log with authors and times) to one file that `restore` rebuilds exactly.
+
+    Example: `tavolo tournament backup -o martedi.json`, then on another machine
+    `tavolo tournament restore martedi.json`
+    """
+    from tavolo.store.backup import backup as backup_of
+
+    store = open_store(db)
+    name = tournament_name(store, tournament)
+    path = output_file(output or Path(f"{_file_name(name)}.json"))
+    data = backup_of(store, name)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    console.print(_("wrote {path}: {count} events of {name}", path=path, count=len(data["events"]), name=name))
+
+
+@app.command()
+@refusals
+def restore(
+    path: Annotated[Path, typer.Argument(help="A file written by `tavolo tournament backup`.")],
+    db: Db = DEFAULT_DB,
+) -> None:
+    """Recreate a tournament from its backup file, exactly as it was (log, authors, times).
+
+    Example: `tavolo tournament restore martedi.json --db circolo.sqlite`
+    """
+    from tavolo.store.backup import restore as restore_from
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TournamentError("cannot read {path}: {strerror}", path=path, strerror=error.strerror) from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise TournamentError("{path}: not a Tavolo tournament backup (not JSON)", path=path) from None
+    handle = restore_from(open_store(db), data)
+    console.print(
+        _("restored {name}: {version} events", name=handle.tournament.config.name, version=handle.tournament.version)
+    )
+
+
+def _file_name(name: str) -> str:
+    """A tournament's name as a file name: letters, digits and dashes."""
+    return "".join(c if c.isalnum() else "-" for c in name).strip("-") or "torneo"

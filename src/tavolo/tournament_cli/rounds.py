@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from tavolo.tournament import commands
+from tavolo.tournament.clock import TIME_OUT_RULES, RoundClock
 from tavolo.tournament.errors import TournamentError
-from tavolo.tournament.importing import read_scores
+from tavolo.tournament.importing import read_points, read_scores
 from tavolo.tournament.results import missing_tables, table_outcome
 from tavolo.tournament.seating import Seating, new_seed
 from tavolo.tournament_cli.app import app
@@ -18,10 +20,10 @@ from tavolo.tournament_cli.common import (
     Author,
     Db,
     Name,
+    _,
     console,
     open_tournament,
     parse_numbers,
-    points,
     refusals,
     show_round,
 )
@@ -104,7 +106,7 @@ def tables(
     show_round(t, played)
     missing = missing_tables(t, played)
     if missing:
-        console.print(f"to enter: tables {', '.join(map(str, missing))}")
+        console.print(_("to enter: tables {items}", items=", ".join(map(str, missing))))
 
 
 @app.command()
@@ -150,7 +152,7 @@ def re_pair(
 def _halves(text: str) -> list[str]:
     halves = text.split("-")
     if len(halves) != 2:
-        raise TournamentError(f"table {text!r}: write N/S-E/W, e.g. 3-7")
+        raise TournamentError("table {text!r}: write N/S-E/W, e.g. 3-7", text=text)
     return halves
 
 
@@ -190,23 +192,81 @@ def score(
             for row in rows
         ]
         events = handle.do(lambda t: commands.in_sequence(t, steps))
-        console.print(f"entered {len(events)} score cards from {file.name}")
+        console.print(_("entered {count_events} score cards from {name}", count_events=len(events), name=file.name))
         return
     if round_number is None or table is None:
         raise TournamentError("give ROUND and TABLE with --ns and --ew, or --file")
-    where = f"round {round_number} table {table}"
-    entry = _entry(round_number, table, points(ns, f"{where} N/S"), points(ew, f"{where} E/W"), correct, reason)
+    where = _("round {round} table {table}", round=round_number, table=table)
+    entry = _entry(
+        round_number, table, read_points(ns, f"{where} N/S"), read_points(ew, f"{where} E/W"), correct, reason
+    )
     event = handle.do(entry)[0]
     played = handle.tournament.round(round_number)
     ns_side, ew_side = table_outcome(handle.tournament, played, played.tables[table])
     console.print(
-        f"{where}: N/S {ns_side.points} - E/W {ew_side.points}, MP {ns_side.mp:+d}, VP {ns_side.vp}-{ew_side.vp}"
+        _(
+            "{where}: N/S {points} - E/W {points2}, MP {mp:+d}, VP {vp}-{vp2}",
+            where=where,
+            points=ns_side.points,
+            points2=ew_side.points,
+            mp=ns_side.mp,
+            vp=ns_side.vp,
+            vp2=ew_side.vp,
+        )
     )
     if getattr(event, "pairing_kept", False):
-        console.print(f"round {round_number + 1} was published: its pairing stays (codice art. 19 b)")
+        console.print(_("round {value} was published: its pairing stays (codice art. 19 b)", value=round_number + 1))
 
 
 def _entry(round_number: int, table: int, ns: tuple[int, ...], ew: tuple[int, ...], correction: bool, reason: str):
     if correction:
         return lambda t: commands.correct_score(t, round_number, table, ns, ew, reason)
     return lambda t: commands.enter_score(t, round_number, table, ns, ew)
+
+
+@app.command()
+@refusals
+def clock(
+    action: Annotated[str, typer.Argument(help="start, pause, resume, add or show.")] = "show",
+    minutes: Annotated[int, typer.Argument(help="For add: minutes to add (negative to take away).")] = 0,
+    db: Db = DEFAULT_DB,
+    tournament: Name = None,
+    author: Author = None,
+) -> None:
+    """The last round's clock (codice art. 5): start it, pause, resume, add minutes, or show what is left.
+
+    Examples: `tavolo tournament clock start`, `tavolo tournament clock add 5`, `tavolo tournament clock`
+    """
+    handle = open_tournament(db, tournament, author)
+    now = datetime.now(UTC)
+    if action != "show":
+        handle.do(lambda t: commands.clock(t, action, now, minutes))
+    t = handle.tournament
+    played = t.round(len(t.rounds))
+    reading = (t.clocks.get(played.number) or RoundClock(played.number, t.config.round_minutes)).reading(now)
+    left = _("round {round}: {minutes}:{seconds:02d} left of {total} minutes", round=reading.round,
+             minutes=reading.remaining_s // 60, seconds=reading.remaining_s % 60, total=reading.minutes)  # fmt: skip
+    state = (
+        "time out"
+        if reading.time_out
+        else "running"
+        if reading.running
+        else "paused"
+        if reading.started
+        else "not started"
+    )
+    console.print(f"{left} ({_(state)})")
+    if reading.time_out:
+        console.print(_(TIME_OUT_RULES[t.config.timeout]))
+
+
+@app.command()
+@refusals
+def undo(db: Db = DEFAULT_DB, tournament: Name = None, author: Author = None) -> None:
+    """Take back the last action (a score, a pairing, a registration ...); the log keeps it, marked undone.
+
+    Example: `tavolo tournament undo`
+    """
+    handle = open_tournament(db, tournament, author)
+    seqs = handle.undo()
+    console.print(_("undone: events {numbers}", numbers=", ".join(map(str, seqs))))

@@ -23,6 +23,7 @@ from tavolo.tournament_cli.common import (
     Phases,
     Rounds,
     SystemName,
+    _,
     console,
     open_store,
     plan,
@@ -72,5 +73,12 @@ def simulate(
     play_event(handle, seed=seed, deal_scorer=scorer)
     for ranking in rankings(handle.tournament):
         top = ", ".join(f"{line.number} ({line.vp} VP)" for line in ranking.lines[:3])
-        console.print(f"{ranking.title}: {top}")
-    console.print(f"{config.name}: {len(handle.tournament.rounds)} rounds recorded in {db}")
+        console.print(_("{title}: {top}", title=ranking.title, top=top))
+    console.print(
+        _(
+            "{name}: {count_rounds} rounds recorded in {db}",
+            name=config.name,
+            count_rounds=len(handle.tournament.rounds),
+            db=db,
+        )
+    )

@@ -1,0 +1,195 @@
+"""The director's desk and the hall over HTTP: logins and roles, the tables' codes, public pages that change
+nothing and show nothing unpublished, the list import's preview, live updates (server-sent events)."""
+
+import json
+import time
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from tavolo.tournament.codes import side_code
+
+NAME = "Martedì"
+DESK = f"/api/direttore/{NAME}"
+ANNA = {"x-account": "anna"}
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as client:
+        yield client
+
+
+def seated(client, pairs=4):
+    """Anna's event: ``pairs`` pairs seated by the draw of seed 7."""
+    assert client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA).status_code == 201
+    for n in range(pairs):
+        client.post(f"{DESK}/iscritti", json={"players": [f"Anna{n}", f"Bruno{n}"], "club": "Roma"}, headers=ANNA)
+    assert client.post(f"{DESK}/assegna", json={"method": "draw", "seed": 7}, headers=ANNA).json()["seed"] == 7
+    client.get(f"{DESK}/stampa/cards", headers=ANNA)  # the cards issue the tables' codes
+    return client.app.state.tournaments.open(NAME).tournament
+
+
+def test_a_director_action_needs_a_login_and_the_role(client):
+    seated(client)
+    assert client.post(f"{DESK}/abbina").status_code == 401
+    refused = client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"},
+                          headers={"x-account": "intruso"})  # fmt: skip
+    assert refused.status_code == 403 and "intruso" in refused.json()["error"]["message"]
+    assert client.get(f"{DESK}/backup").status_code == 401
+    assert client.get(f"{DESK}/stampa/standings", headers=ANNA).headers["content-type"] == "application/pdf"
+
+
+def test_a_table_enters_and_confirms_its_own_result_with_its_codes(client):
+    """Bridgemate's way: one side enters with its code, the other side confirms with its own."""
+    t = seated(client)
+    base = f"/api/torneo/{NAME}/tavolo/1"
+    ns_code, ew_code = (side_code(t.secret, 1, 1, side) for side in ("ns", "ew"))
+    assert client.post(f"{base}/proposta", json={"code": "AAAAAA", "ns": "900", "ew": "500"}).status_code == 400
+    assert client.post(f"{base}/proposta", json={"code": ns_code, "ns": "450+450", "ew": "500"}).status_code == 200
+    assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"] is None  # pending is not public
+    assert "900" not in client.get(base).text  # no code, no sight of the proposal
+    assert client.get(f"{base}?code={ew_code}").json()["waiting"] == {"side": "ns", "ns": 900, "ew": 500}
+    same_side = client.post(f"{base}/conferma?lang=en", json={"code": ns_code, "agree": True})
+    assert same_side.status_code == 400 and "the other side confirms" in same_side.json()["error"]["message"]
+    assert client.post(f"{base}/conferma", json={"code": ew_code, "agree": True}).json() == {"entered": True}
+    result = client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"]
+    assert (result["ns_points"], result["ew_points"], result["ns_vp"]) == (900, 500, 14)
+    again = client.post(f"{base}/proposta", json={"code": ns_code, "ns": "100", "ew": "500"})
+    assert again.status_code == 400
+
+
+def test_a_disputed_table_goes_to_the_director(client):
+    t = seated(client)
+    base = f"/api/torneo/{NAME}/tavolo/2"
+    client.post(f"{base}/proposta", json={"code": side_code(t.secret, 1, 2, "ew"), "ns": "100", "ew": "900"})
+    client.post(f"{base}/conferma", json={"code": side_code(t.secret, 1, 2, "ns"), "agree": False})
+    desk = client.get(DESK, headers=ANNA).json()
+    assert desk["disputed"] == [2] and 2 in desk["missing"]
+
+
+def test_public_pages_hold_no_secret_no_code_and_no_log(client):
+    t = seated(client)
+    text = json.dumps(client.get(f"/api/torneo/{NAME}").json()) + client.get(f"/torneo/{NAME}").text
+    codes = [side_code(t.secret, 1, table, side) for table in (1, 2) for side in ("ns", "ew")]
+    assert t.secret not in text and not any(code in text for code in codes)
+    assert client.post(f"/api/torneo/{NAME}").status_code == 405
+    found = client.get(f"/api/torneo/{NAME}/cerca", params={"q": "bruno2"}).json()
+    assert found[0]["where"]["table"] in (1, 2)
+
+
+def test_the_list_import_previews_each_refused_line_and_registers_all_or_nothing(client):
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    text = "nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\nTigri;Anna;Carla\n".encode()
+    preview = client.post(f"{DESK}/importa", files={"file": ("iscritti.csv", text)}, headers=ANNA).json()
+    assert [r["refused"] is None for r in preview["rows"]] == [True, False]
+    assert preview["rows"][1]["refused"] == "'Anna' gioca già nell'iscritto 1"  # Italian unless asked
+    confirmed = client.post(f"{DESK}/importa?confirm=true", files={"file": ("i.csv", text)}, headers=ANNA).json()
+    assert confirmed["registered"] == 0 and client.get(DESK, headers=ANNA).json()["entrants"] == []
+
+
+def test_an_open_public_page_receives_each_confirmed_score_within_a_second(app, served):
+    client = httpx.Client(base_url=served, timeout=10)
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    for n in range(4):
+        client.post(f"{DESK}/iscritti", json={"players": [f"A{n}", f"B{n}"]}, headers=ANNA)
+    client.post(f"{DESK}/assegna", json={"method": "registration"}, headers=ANNA)
+    with client.stream("GET", f"/api/torneo/{NAME}/live") as stream:
+        lines = stream.iter_lines()
+        first = json.loads(next(line for line in lines if line.startswith("data: "))[6:])
+        assert first["round"]["tables"][0]["result"] is None
+        sent = time.perf_counter()
+        client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"}, headers=ANNA)
+        update = json.loads(next(line for line in lines if line.startswith("data: "))[6:])
+        assert time.perf_counter() - sent < 1.0
+        assert update["round"]["tables"][0]["result"]["ns_points"] == 900
+
+
+def test_the_arbiters_decisions_from_the_desk(client):
+    """Codice art. 20 (two warnings cost 1 VP), art. 34 (more than 10 minutes late: the match is lost)."""
+    seated(client)
+    for _ in range(2):
+        decided = client.post(f"{DESK}/decisioni", json={"action": "warning", "round": 1, "number": 1}, headers=ANNA)
+        assert decided.json() == {"recorded": ["WarningGiven"]}
+    late = client.post(
+        f"{DESK}/decisioni", json={"action": "late", "round": 1, "number": 3, "minutes": 12}, headers=ANNA
+    )
+    assert late.json()["recorded"] == ["LateArrival", "WarningGiven"]
+    unknown = client.post(f"{DESK}/decisioni?lang=en", json={"action": "expel", "number": 1}, headers=ANNA)
+    assert unknown.status_code == 400 and "unknown decision 'expel'" in unknown.json()["error"]["message"]
+    view = client.get(f"/api/torneo/{NAME}").json()
+    lines = {line["number"]: line for line in view["standings"][0]["lines"]}
+    row = next(r for r in view["round"]["tables"] if 1 in [e["number"] for e in r["ns"] + r["ew"]])
+    won = 0 if row["result"] is None else row["result"]["ns_vp" if row["ns"][0]["number"] == 1 else "ew_vp"]
+    assert lines[1]["warnings"] == 2 and lines[1]["vp"] == won - 1
+
+
+def test_suspicious_results_are_flagged_on_the_desk(client):
+    """An arbitral 15-15, a margin no three deals plausibly give, a table entered twice with other scores."""
+    seated(client)
+    client.post(f"{DESK}/decisioni", json={"action": "arbitral", "round": 1, "table": 1, "ns_vp": 15, "ew_vp": 15},
+                headers=ANNA)  # fmt: skip
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "0"}, headers=ANNA)
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "5", "correct": True},
+                headers=ANNA)  # fmt: skip
+    flags = {(f["table"], f["kind"]) for f in client.get(f"{DESK}?lang=en", headers=ANNA).json()["flags"]}
+    assert flags == {(1, "arbitral"), (2, "margin"), (2, "twice")}
+
+
+def test_the_desk_undoes_its_last_action_and_the_public_page_follows(client):
+    seated(client)
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"}, headers=ANNA)
+    assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"] is not None
+    assert client.post(f"{DESK}/annulla", headers=ANNA).status_code == 200
+    assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"] is None
+    assert client.post(f"{DESK}/annulla").status_code == 401
+
+
+def test_an_event_is_created_with_everything_the_command_line_takes(client):
+    body = {"name": "ARCA", "phases": ["mitchell:3", "modified:3:groups=3"], "sessions": "3,3",
+            "category_prizes": ["dame:1"], "prize_ties": "registration", "timeout": "fedibur", "minutes": 45}  # fmt: skip
+    assert client.post("/api/direttore", json=body, headers=ANNA).status_code == 201
+    config = client.app.state.tournaments.open("ARCA").tournament.config
+    assert (config.sessions, config.round_minutes, config.timeout, config.category_prizes[0].name) == (
+        (3, 3),
+        45,
+        "fedibur",
+        "dame",
+    )
+    bad = client.post("/api/direttore?lang=en", json={"name": "Altro", "sessions": "a,b"}, headers=ANNA)
+    assert bad.status_code == 400 and "sessions 'a,b'" in bad.json()["error"]["message"]
+    assert client.post("/api/direttore", json={"name": "Terzo"}).status_code == 401
+
+
+def test_the_director_appoints_an_arbiter_who_may_score_but_not_publish(client):
+    seated(client)
+    mario = {"x-account": "mario"}
+    assert client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"},
+                       headers=mario).status_code == 403  # fmt: skip
+    assert client.post(f"{DESK}/staff", json={"account": "mario", "role": "arbiter"}, headers=mario).status_code == 403
+    assert client.post(f"{DESK}/staff", json={"account": "mario", "role": "arbiter"}, headers=ANNA).status_code == 200
+    assert client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"},
+                       headers=mario).status_code == 200  # fmt: skip
+    assert client.post(f"{DESK}/abbina", headers=mario).status_code == 403
+
+
+def test_the_desk_uses_the_web_apps_own_login(web_app):
+    """No header shim here: the account is the web app's session (POST /api/accounts logs in)."""
+    with TestClient(web_app) as director_client, TestClient(web_app) as stranger:
+        assert (
+            director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"}).status_code
+            == 201
+        )
+        assert director_client.post("/api/direttore", json={"name": NAME}).status_code == 201
+        assert director_client.get(DESK).json()["role"] == "director"
+        assert stranger.get(DESK).status_code == 401
+
+
+def test_a_late_pair_completes_the_incomplete_table_from_the_desk(client):
+    """Codice art. 34: "qualora esista già il tavolo incompleto, è facoltà dell'Arbitro ammettere la coppia"."""
+    seated(client, pairs=5)
+    late = {"players": ["Tardi", "Ritardi"], "fill_bye": True}
+    assert client.post(f"{DESK}/iscritti", json=late, headers=ANNA).status_code == 201
+    round_one = client.get(f"/api/torneo/{NAME}").json()["round"]
+    assert round_one["byes"] == [] and len(round_one["tables"]) == 3
