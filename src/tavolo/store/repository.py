@@ -26,7 +26,7 @@ from tavolo.store.models import EventRow, TournamentRow
 from tavolo.tournament.commands import Command
 from tavolo.tournament.config import TournamentConfig
 from tavolo.tournament.errors import TournamentError
-from tavolo.tournament.events import Event, TournamentCreated, from_json, to_json
+from tavolo.tournament.events import Event, TournamentCreated, Undone, from_json, to_json
 from tavolo.tournament.state import Tournament
 
 ATTEMPTS = 50
@@ -58,8 +58,8 @@ class LoggedEvent:
 class Store:
     """A database of tournaments."""
 
-    def __init__(self, url: str) -> None:
-        self.engine = make_engine(url)
+    def __init__(self, url: str | Engine) -> None:
+        self.engine = url if isinstance(url, Engine) else make_engine(url)
         upgrade(self.engine)
 
     def names(self) -> list[str]:
@@ -79,7 +79,7 @@ class Store:
                 )
                 connection.execute(insert(EventRow), _rows(tournament_id, [TournamentCreated(config)], 1, author))
         except IntegrityError:
-            raise TournamentError(f"a tournament named {config.name!r} exists already") from None
+            raise TournamentError("a tournament named {name!r} exists already", name=config.name) from None
         return TournamentHandle(self.engine, tournament_id, Tournament(config), author)
 
     def open(self, name: str, author: str | None = None) -> TournamentHandle:
@@ -97,7 +97,7 @@ class Store:
             tournament_id = connection.scalar(select(TournamentRow.id).where(TournamentRow.name == name))
         if tournament_id is None:
             known = ", ".join(self.names()) or "none yet"
-            raise TournamentError(f"no tournament named {name!r} (tournaments: {known})")
+            raise TournamentError("no tournament named {name!r} (tournaments: {known})", name=name, known=known)
         return tournament_id
 
 
@@ -110,6 +110,24 @@ class TournamentHandle:
         self.tournament = tournament
         self.author = author or default_author()
 
+    def undo(self) -> list[int]:
+        """Take back the last action (the events one command appended), keeping them in the log.
+
+        Returns their numbers; refused when there is nothing left to take back.
+        """
+        for _ in range(ATTEMPTS):
+            self.refresh()
+            seqs = _last_action(_read(self.engine, self.tournament_id, after=0))
+            if not seqs:
+                raise TournamentError("there is no action to undo")
+            if self.append([Undone(tuple(seqs))], first_seq=self.tournament.version + 1):
+                self.tournament = Tournament.from_events(
+                    e.event for e in _read(self.engine, self.tournament_id, after=0)
+                )
+                return seqs
+        raise TournamentError("could not record after {ATTEMPTS} attempts: the log keeps changing, try again",
+                              ATTEMPTS=ATTEMPTS)  # fmt: skip
+
     def do(self, command: Command) -> list[Event]:
         """Run ``command`` on the latest state and append its events; returns them."""
         for _ in range(ATTEMPTS):
@@ -119,7 +137,9 @@ class TournamentHandle:
                     self.tournament.apply(event)
                 return events
             self.refresh()
-        raise TournamentError(f"could not record after {ATTEMPTS} attempts: the log keeps changing, try again")
+        raise TournamentError(
+            "could not record after {ATTEMPTS} attempts: the log keeps changing, try again", ATTEMPTS=ATTEMPTS
+        )
 
     def record(self, events: Sequence[Event]) -> None:
         """Append events made on the current state (a simulation's), failing if another writer came first."""
@@ -129,9 +149,13 @@ class TournamentHandle:
             self.tournament.apply(event)
 
     def refresh(self) -> None:
-        """Catch up with events other directors appended."""
-        for logged in _read(self.engine, self.tournament_id, after=self.tournament.version):
-            self.tournament.apply(logged.event)
+        """Catch up with events other directors appended (rebuilding when one took an action back)."""
+        fresh = [logged.event for logged in _read(self.engine, self.tournament_id, after=self.tournament.version)]
+        if any(isinstance(event, Undone) for event in fresh):
+            self.tournament = Tournament.from_events(e.event for e in _read(self.engine, self.tournament_id, after=0))
+            return
+        for event in fresh:
+            self.tournament.apply(event)
 
     def append(self, events: Sequence[Event], *, first_seq: int) -> bool:
         """Insert ``events`` numbered from ``first_seq`` in one transaction; ``False`` if that number is taken."""
@@ -147,6 +171,16 @@ class TournamentHandle:
                 return False
             raise
         return True
+
+
+def _last_action(log: list[LoggedEvent]) -> list[int]:
+    """The numbers of the last batch of events still in force (one command's, appended together)."""
+    undone = {seq for e in log if e.kind == "Undone" for seq in e.payload["seqs"]}
+    live = [e for e in log[1:] if e.kind != "Undone" and e.seq not in undone]
+    if not live:
+        return []
+    last = live[-1]
+    return [e.seq for e in live if (e.recorded_at, e.author) == (last.recorded_at, last.author)]
 
 
 def make_engine(url: str) -> Engine:

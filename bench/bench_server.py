@@ -1,0 +1,94 @@
+"""The web app's speed (issue 9, "Tavolo online"): ``tavolo serve`` in one process on a
+fresh SQLite file, the people in another (``bench/loadgen.py``), over loopback.
+
+* ``server.paced1000``: 1,000 Briscola tables of 4 people (4,000 WebSockets), each seat
+  moving 1 s after its turn comes, for 60 s: the send-to-ack time of a move (target p99 < 50 ms);
+* ``server.tables200``: 200 tables of 4 moving as fast as they can: the moves stored a
+  second (target >= 2,000) and their p99; Briscola (the cheapest game to drive) and Burraco
+  (the real load: each state frame carries hands of 11 and more cards and the melds).
+
+Briscola is played to 5 rounds (200 moves a table) so that no table ends inside the window.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from bench.loadgen import raise_open_files
+from bench.util import note
+
+TAVOLO = Path(sys.executable).parent / "tavolo"
+BRISCOLA = ("briscola", {"rounds": 5})
+BURRACO = ("burraco", {"target": 5005})
+
+
+@contextmanager
+def served() -> Iterator[str]:
+    """``tavolo serve`` on a free port and a fresh SQLite file, bots without pause; its URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as folder:
+        env = dict(os.environ, TAVOLO_DATABASE_URL=f"sqlite:///{folder}/tavolo.sqlite")
+        env.pop("TAVOLO_REDIS_URL", None)
+        with open(Path(folder) / "server.log", "w+") as log:
+            server = subprocess.Popen([str(TAVOLO), "serve", "--port", str(port), "--pace", "0"], env=env,
+                                      stdout=log, stderr=subprocess.STDOUT)
+            try:
+                url = f"http://127.0.0.1:{port}"
+                wait_healthy(url, server)
+                yield url
+            finally:
+                server.terminate()
+                server.wait(30)
+
+
+def wait_healthy(url: str, server: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("tavolo serve did not start")
+
+
+def load(url: str, game: tuple[str, dict], tables: int, pace: float, seconds: float, windows: int = 1) -> dict:
+    """The load generator in its own process on a fresh set of tables; the median of its
+    windows' figures."""
+    name, options = game
+    command = [sys.executable, "-m", "bench.loadgen", url, name, str(tables), "--players", "4", "--options",
+               json.dumps(options), "--pace", str(pace), "--seconds", str(seconds), "--windows", str(windows)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds * windows + 240, check=True,
+                          cwd=Path(__file__).parent.parent)
+    result = json.loads(done.stdout.splitlines()[-1])
+    note(f"  {name} x{tables} pace {pace}: {result}")
+    return {key: statistics.median(w[key] for w in result["windows"]) for key in result["windows"][0]}
+
+
+def figures() -> Iterator[tuple[str, float, str]]:
+    raise_open_files()  # inherited by the server and the load generator
+    with served() as url:  # one server: each run has tables of its own, the others' idle
+        briscola = load(url, BRISCOLA, 200, 0, 6, windows=3)
+        yield "server.tables200.moves_per_s", briscola["moves_per_s"], "moves/s"
+        yield "server.tables200.p99_ms", briscola["p99_ms"], "ms"
+        burraco = load(url, BURRACO, 200, 0, 6, windows=3)
+        yield "server.tables200.burraco.moves_per_s", burraco["moves_per_s"], "moves/s"
+        yield "server.tables200.burraco.p99_ms", burraco["p99_ms"], "ms"
+        paced = load(url, BRISCOLA, 1000, 1.0, 60)
+        yield "server.paced1000.p50_ms", paced["p50_ms"], "ms"
+        yield "server.paced1000.p99_ms", paced["p99_ms"], "ms"

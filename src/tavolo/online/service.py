@@ -1,0 +1,548 @@
+"""The table service: every table of this process, its log written before anyone
+is told, its bots and timer, and the clients watching it.
+
+All of it runs on one asyncio loop; the database is written from a worker
+thread in group commits (every entry waiting goes down in one transaction),
+and bots choose in a thread pool so that a slow one never holds the loop.
+With ``redis_url`` several processes serve the same tables: each publishes
+the new ``seq`` of a table after storing it, the others read the new rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import orjson
+
+from tavolo.engine.agent import Agent
+from tavolo.online.messages import Refusal
+from tavolo.online.ratings import ordinal, rate, teams
+from tavolo.online.tables import Table
+from tavolo.online.views import OptionError, view_of
+from tavolo.store.online import LogEntry, OnlineStore, SeatRecord, SeqConflict, TableRecord
+
+log = logging.getLogger(__name__)
+
+TIMERS = ("off", "relaxed", "code")
+NAME_LENGTH = 40
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a seat token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def move_seconds(cards_in_hand: int, timer: str) -> float:
+    """The time for a move (codice art. 32 bis): 10 s under 4 cards, 20 s under 11,
+    40 s otherwise; ``relaxed`` triples it.
+
+    >>> move_seconds(3, "code"), move_seconds(10, "code"), move_seconds(11, "relaxed")
+    (10, 20, 120)
+    """
+    seconds = 10 if cards_in_hand < 4 else 20 if cards_in_hand < 11 else 40
+    return seconds * (3 if timer == "relaxed" else 1)
+
+
+QUEUE_LENGTH = 2000
+"""Frames a client may fall behind before it is disconnected (it reconnects for a full state)."""
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as the text the socket sends (JSON, made once however many clients get it).
+
+    >>> encode({"type": "ack", "seq": 3, "ref": None})
+    '{"type":"ack","seq":3,"ref":null}'
+    """
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class Client:
+    """A connected seat or spectator: frames wait in ``queue`` for its socket, already
+    encoded; a ``None`` ends it. A client that falls :data:`QUEUE_LENGTH` frames behind is
+    cut off whole (``lagging``), never left with some frames dropped. ``logged``: it has
+    had the table's recent events (the first ``state`` after hello carries them)::
+
+        >>> client = Client(0, "it", length=2)
+        >>> client.push({"n": 0})
+        >>> client.queue.get_nowait()
+        '{"n":0}'
+        >>> for n in range(3):
+        ...     client.push({"n": n})
+        >>> client.lagging, client.queue.get_nowait()
+        (True, None)
+    """
+
+    def __init__(self, seat: int | None, lang: str, length: int | None = None) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=length or QUEUE_LENGTH)
+        self.lagging = False
+        self.logged = False
+
+    def push(self, frame: dict[str, Any] | str | None) -> None:
+        """Queue ``frame`` (a dict, or text :func:`encode` made); None closes the socket."""
+        if self.lagging:
+            return
+        try:
+            self.queue.put_nowait(encode(frame) if isinstance(frame, dict) else frame)
+        except asyncio.QueueFull:
+            log.info("client of seat %s fell %d frames behind: disconnected", self.seat, self.queue.maxsize)
+            self.lagging = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+class TableService:
+    """Tables of this process (see the module docstring)."""
+
+    def __init__(self, store: OnlineStore, *, pace: float = 0.7, redis_url: str | None = None,
+                 bot_threads: int = 4, timer_scale: float = 1.0, secret: bytes | None = None) -> None:
+        self.store = store
+        self.secret = secret or secrets.token_bytes(32)
+        """Keys the seat tokens of a table played again (the same in every process that shares it)."""
+        self.pace = pace
+        self.timer_scale = timer_scale
+        """Multiplies every move's time (tests shorten the clock with it)."""
+        self.redis_url = redis_url
+        self.tables: dict[str, Table] = {}
+        self.clients: dict[str, set[Client]] = defaultdict(set)
+        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._bots: dict[tuple[str, int], Agent] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._deadlines: dict[str, int] = {}
+        self._pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="tavolo-bot")
+        self._pending: list[tuple[list[LogEntry], asyncio.Future[None]]] = []
+        self._wake = asyncio.Event()
+        self._background: list[asyncio.Task[None]] = []
+        self._redis: Any = None
+        self.ratings: dict[str, float] = {}
+        """The shown rating (ordinal) of each account seated at a table of this process."""
+
+    # --- life cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its log, then serve."""
+        self._background.append(asyncio.create_task(self._writer()))
+        for record in await asyncio.to_thread(self.store.unfinished):
+            table = await self._load(record)
+            async with self._locks[table.id]:
+                await self._advance(table)
+        if self.redis_url:
+            from tavolo.online.fanout import RedisFanout
+
+            self._redis = RedisFanout(self.redis_url, self._on_remote_seq)
+            await self._redis.start()
+
+    async def stop(self) -> None:
+        for task in [*self._tasks.values(), *self._background]:
+            task.cancel()
+        if self._redis is not None:
+            await self._redis.stop()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _load(self, record: TableRecord) -> Table:
+        table = Table(record)
+        for entry in await asyncio.to_thread(self.store.log, record.id):
+            table.apply(entry)
+        self.tables[table.id] = table
+        await self._remember_ratings(table)
+        return table
+
+    async def _remember_ratings(self, table: Table) -> None:
+        """Read the ratings of the table's account holders not known yet."""
+        names = {s.account for s in table.seats if s.account and s.account not in self.ratings}
+        if names:
+            for name, account in (await asyncio.to_thread(self.store.accounts, names)).items():
+                self.ratings[name] = ordinal(account.mu, account.sigma)
+
+    async def table(self, table_id: str) -> Table:
+        """The table ``table_id`` (read from the store when another process made it)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            record = await asyncio.to_thread(self.store.table, table_id)
+            if record is None:
+                raise Refusal("not_found", "No table {table}", table=table_id[:40])
+            table = await self._load(record)
+        return table
+
+    # --- lobby ----------------------------------------------------------------------------------
+
+    async def create(self, game: str, options: dict[str, Any], name: str, timer: str = "off",
+                     bots: dict[int, str] | None = None, account: str | None = None) -> tuple[str, str]:
+        """A new table with its creator at seat 0 and ``bots`` seated; returns (table id, seat token)."""
+        view = _checked(lambda: view_of(game))
+        built = _checked(lambda: view.build(options))
+        if timer not in TIMERS:
+            raise Refusal("bad_message", "Unknown timer {timer}", field="timer", timer=str(timer)[:20])
+        seats = [SeatRecord(s, "", "free", None, None, None) for s in range(built.num_players)]
+        token = secrets.token_urlsafe(32)
+        seats[0] = SeatRecord(0, _name(account or name), "human", None, token_hash(token), account)
+        for seat, spec in (bots or {}).items():
+            if not 0 < seat < built.num_players:
+                raise Refusal("bad_message", "No seat {seat} at this table", field="bots", seat=seat)
+            _checked(lambda: view.make_bot(spec, built, seat, None), "bots")
+            seats[seat] = SeatRecord(seat, _bot_name(view, spec, seat), "bot", spec, None, None)
+        record = TableRecord(secrets.token_hex(8), game, options, timer, "waiting", seats)
+        await asyncio.to_thread(self.store.create_table, record)
+        self.tables[record.id] = table = Table(await asyncio.to_thread(self.store.table, record.id))
+        await self._remember_ratings(table)
+        return record.id, token
+
+    async def quick(self, game: str, name: str, options: dict[str, Any] | None = None,
+                    account: str | None = None) -> tuple[str, str]:
+        """Gioca subito: you at seat 0, the game's default bot everywhere else, started."""
+        view = _checked(lambda: view_of(game))
+        players = _checked(lambda: view.build(options or {})).num_players
+        spec = view.bots[0][0]
+        table_id, token = await self.create(game, options or {}, name, "off",
+                                            {s: spec for s in range(1, players)}, account)
+        await self.start_table(table_id, token)
+        return table_id, token
+
+    async def sit(self, table_id: str, seat: int, name: str, account: str | None = None) -> str:
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._refresh(table)
+            current = self._seat(table, seat)
+            if current.kind != "free":
+                raise Refusal("forbidden", "Seat {seat} is taken", seat=seat)
+            token = secrets.token_urlsafe(32)
+            table.seats[seat] = SeatRecord(seat, _name(account or name), "human", None, token_hash(token), account)
+            await asyncio.to_thread(self.store.save_seat, table_id, table.seats[seat])
+            await self._remember_ratings(table)
+        self._broadcast(table)
+        return token
+
+    async def set_bot(self, table_id: str, seat: int, token: str | None, spec: str | None) -> None:
+        """The creator seats a bot (``spec``) or frees the seat (None) before the start."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._refresh(table)
+            self._creator(table, token)
+            current = self._seat(table, seat)
+            if table.record.status != "waiting" or seat == 0 or current.kind == "human":
+                raise Refusal("forbidden", "Seat {seat} cannot be changed", seat=seat)
+            if spec is None:
+                table.seats[seat] = SeatRecord(seat, "", "free", None, None, None)
+            else:
+                _checked(lambda: table.view.make_bot(spec, table.game, seat, None), "spec")
+                table.seats[seat] = SeatRecord(seat, _bot_name(table.view, spec, seat), "bot", spec, None, None)
+            await asyncio.to_thread(self.store.save_seat, table_id, table.seats[seat])
+        self._broadcast(table)
+
+    async def start_table(self, table_id: str, token: str | None) -> None:
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._refresh(table)
+            self._creator(table, token)
+            if table.record.status != "waiting":
+                raise Refusal("conflict", "The game has already started")
+            if any(s.kind == "free" for s in table.seats):
+                raise Refusal("conflict", "A seat is still free")
+            await asyncio.to_thread(self.store.set_status, table_id, "playing")
+            table.record.status = "playing"
+            await self._advance(table)
+
+    async def play_again(self, table_id: str, token: str | None) -> tuple[str, int, str]:
+        """Gioca ancora: the finished table's seats at a new table of the same game,
+        started at once; returns (new table id, seat, seat token) for ``token``'s seat.
+
+        The first call opens the table and sends each connected seat its own token
+        (an ``again`` frame to that seat only); later calls with any seat's token
+        of the finished table find the same table and the same token."""
+        table = await self.table(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Refusal("forbidden", "Only the table's players can do this")
+        async with self._locks[table_id]:
+            await self._refresh(table)
+            if table.record.status != "finished":
+                raise Refusal("conflict", "The game is not over yet")
+            if table.record.next_table is None:
+                await self._open_again(table)
+        next_id = table.record.next_table
+        return next_id, seat, self._again_token(table, seat, next_id)
+
+    async def _open_again(self, table: Table) -> None:
+        new_id = secrets.token_hex(8)
+        seats = [SeatRecord(s.seat, s.name, s.kind, s.bot, token_hash(self._again_token(table, s.seat, new_id))
+                            if s.kind == "human" else None, s.account) for s in table.seats]
+        record = TableRecord(new_id, table.record.game, table.record.options, table.record.timer, "playing", seats)
+        table.record.next_table = await asyncio.to_thread(self.store.create_next, table.id, record)
+        if table.record.next_table == new_id:
+            async with self._locks[new_id]:
+                await self._advance(await self.table(new_id))
+        for client in self.clients.get(table.id, ()):
+            if client.seat is not None and table.seats[client.seat].kind == "human":
+                client.push({"type": "again", "table_id": table.record.next_table, "seat": client.seat,
+                             "token": self._again_token(table, client.seat, table.record.next_table)})
+        self._broadcast(table)
+
+    def _again_token(self, table: Table, seat: int, next_id: str) -> str:
+        """The token of ``seat`` at ``next_id``, the table ``table`` is played again at:
+        keyed by the service's secret and the seat's token hash at ``table``, so only
+        who holds that seat (or the server) can have it, and it reads the same each time."""
+        message = f"{next_id}:{seat}:{table.seats[seat].token_hash}".encode()
+        return base64.urlsafe_b64encode(hmac.new(self.secret, message, hashlib.sha256).digest()).decode().rstrip("=")
+
+    def lobby(self) -> list[Table]:
+        return [t for t in self.tables.values() if t.record.status != "finished"]
+
+    # --- play -----------------------------------------------------------------------------------
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat ``token`` holds at ``table``; None for no token; Refusal for a wrong one."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for s in table.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        raise Refusal("forbidden", "This token holds no seat at this table")
+
+    async def move(self, table_id: str, seat: int, text: str) -> int:
+        """Apply ``seat``'s move ``text``: stored, then told; returns its last seq."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            for attempt in (1, 2):
+                entries = table.move_entries(seat, text)
+                try:
+                    await self._commit(table, entries)
+                    break
+                except SeqConflict:
+                    await self._catch_up(table)
+                    if attempt == 2:
+                        raise Refusal("not_your_turn", "The table changed: try again") from None
+            await self._advance(table)
+            return entries[-1].seq
+
+    async def proceed(self, table_id: str, seat: int) -> None:
+        """``seat`` is done looking at the hand's end ("continue")."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._commit(table, table.continue_entries(seat))
+            await self._advance(table)
+
+    # --- clients --------------------------------------------------------------------------------
+
+    def connect(self, table: Table, client: Client) -> None:
+        self.clients[table.id].add(client)
+        self._broadcast(table)
+
+    def disconnect(self, table: Table, client: Client) -> None:
+        self.clients[table.id].discard(client)
+        self._broadcast(table)
+
+    def connected(self, table: Table) -> dict[int, int]:
+        counts: dict[int, int] = defaultdict(int)
+        for client in self.clients.get(table.id, ()):
+            if client.seat is not None:
+                counts[client.seat] += 1
+        return counts
+
+    def info(self, table: Table) -> dict[str, Any]:
+        """The table's ``TableInfo``: who is connected, the account holders' ratings."""
+        return table.info(self.connected(table), self.ratings)
+
+    def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | None = None,
+                    log: bool = False) -> dict[str, Any]:
+        """The ``state`` frame of ``seat``; ``log``: with the recent events (first after hello)."""
+        return {"type": "state", "seq": table.seq, "table": info or self.info(table),
+                "view": table.seat_view(seat, self._deadlines.get(table.id), log)}
+
+    def _broadcast(self, table: Table, events: list[dict[str, Any]] = ()) -> None:
+        """Tell every client of ``table``: the events, then its seat's state; each frame is
+        encoded once, and only a client just greeted gets the recent events in its state."""
+        clients = self.clients.get(table.id)
+        if not clients:
+            return
+        info = self.info(table)
+        texts = [encode(event) for event in events]
+        frames: dict[tuple[int | None, bool], str] = {}
+        for client in clients:
+            for text in texts:
+                client.push(text)
+            key = (client.seat, not client.logged)
+            if key not in frames:
+                frames[key] = encode(self.state_frame(table, client.seat, info, log=key[1]))
+            client.push(frames[key])
+            client.logged = True
+
+    # --- storing and applying -------------------------------------------------------------------
+
+    async def _commit(self, table: Table, entries: list[LogEntry]) -> None:
+        """Store ``entries`` (group commit), then apply them and tell every client."""
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((entries, future))
+        self._wake.set()
+        await future
+        self._apply(table, entries)
+        if self._redis is not None:
+            await self._redis.publish(table.id, table.seq)
+
+    def _apply(self, table: Table, entries: list[LogEntry]) -> None:
+        events = [e for e in (table.apply(entry) for entry in entries) if e is not None]
+        self._broadcast(table, events)
+
+    async def _writer(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                await asyncio.to_thread(self.store.append, [e for entries, _ in batch for e in entries])
+                results: list[BaseException | None] = [None] * len(batch)
+            except SeqConflict:
+                results = [await self._write_alone(entries) for entries, _ in batch]
+            except Exception as exc:  # the database is down: every waiting move fails, none is told
+                log.exception("storing %d entries failed", len(batch))
+                results = [exc] * len(batch)
+            for (_, future), error in zip(batch, results, strict=True):
+                if not future.done():
+                    future.set_result(None) if error is None else future.set_exception(error)
+
+    async def _write_alone(self, entries: list[LogEntry]) -> BaseException | None:
+        try:
+            await asyncio.to_thread(self.store.append, entries)
+        except Exception as exc:
+            return exc
+        return None
+
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the rows another process stored after ours (call with the table's lock)."""
+        entries = await asyncio.to_thread(self.store.log, table.id, table.seq)
+        if entries:
+            await self._refresh(table)
+            self._apply(table, entries)
+
+    async def _refresh(self, table: Table) -> None:
+        """Read the table's seats and status again (another process may have changed them)."""
+        record = await asyncio.to_thread(self.store.table, table.id)
+        if record is not None:
+            table.record.status = record.status
+            table.record.next_table = record.next_table
+            table.record.seats[:] = record.seats
+
+    async def _on_remote_seq(self, table_id: str, seq: int) -> None:
+        table = self.tables.get(table_id)
+        if table is None or seq <= table.seq:
+            return
+        async with self._locks[table_id]:
+            await self._catch_up(table)
+        self._schedule(table)
+
+    async def _advance(self, table: Table) -> None:
+        """After a change: deal when due, mark the end, then let the bot or the timer act."""
+        while entries := table.next_entries():
+            try:
+                await self._commit(table, entries)
+            except SeqConflict:
+                await self._catch_up(table)
+        if table.state.is_terminal() and table.record.status == "playing":
+            table.record.status = "finished"
+            await self._finish(table)
+            self._broadcast(table)
+        self._schedule(table)
+
+    async def _finish(self, table: Table) -> None:
+        """Store the match's end and, once, the new ratings of its account holders."""
+        returns = table.state.returns()
+        names = [s.account for s in table.seats]
+        known = await asyncio.to_thread(self.store.accounts, [n for n in names if n])
+        new = rate(teams(table.state, len(names)), returns, [n if n in known else None for n in names],
+                   {n: (a.mu, a.sigma) for n, a in known.items()}) if known else {}
+        if await asyncio.to_thread(self.store.finish, table.id, returns, [(n, *r) for n, r in new.items()]):
+            self.ratings.update({n: ordinal(*r) for n, r in new.items()})
+
+    # --- bots and the timer ---------------------------------------------------------------------
+
+    def _schedule(self, table: Table) -> None:
+        task = self._tasks.pop(table.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self._deadlines.pop(table.id, None)
+        seat = table.to_act
+        if seat < 0:
+            return
+        if table.seats[seat].kind == "bot":
+            self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, table.seq))
+        elif table.record.timer != "off":
+            seconds = move_seconds(table.view.hand_size(table.state, seat), table.record.timer) * self.timer_scale
+            deadline = table.changed_at + seconds  # from the stored turn's start: a restart keeps it
+            self._deadlines[table.id] = int(deadline * 1000)
+            self._tasks[table.id] = asyncio.create_task(self._timer_turn(table, seat, table.seq, deadline))
+            self._broadcast(table)
+
+    def _bot(self, table: Table, seat: int) -> Agent:
+        key = (table.id, seat)
+        if key not in self._bots:
+            seed = secrets.randbits(63)
+            self._bots[key] = table.view.make_bot(table.seats[seat].bot or "", table.game, seat, seed)
+        return self._bots[key]
+
+    async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
+        await asyncio.sleep(self.pace)
+        obs, legal = table.state.observation(seat), list(table.state.legal_actions())
+        action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
+        await self._act(table, seat, seq, [action])
+
+    async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        await self._act(table, seat, seq, table.timer_actions(seat), timer=True)
+
+    async def _act(self, table: Table, seat: int, seq: int, actions: list[int], timer: bool = False) -> None:
+        async with self._locks[table.id]:
+            if table.seq != seq:
+                return
+            try:
+                await self._commit(table, table.action_entries(seat, actions, timer))
+            except SeqConflict:
+                await self._catch_up(table)
+            await self._advance(table)
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _seat(table: Table, seat: int) -> SeatRecord:
+        if not 0 <= seat < len(table.seats):
+            raise Refusal("not_found", "No seat {seat} at this table", seat=seat)
+        return table.seats[seat]
+
+    def _creator(self, table: Table, token: str | None) -> None:
+        if self.seat_of(table, token) != 0:
+            raise Refusal("forbidden", "Only the table's creator can do this")
+
+
+def _checked(make: Any, field: str | None = None) -> Any:
+    """``make()``, its ``ValueError`` as a refusal naming the field at fault."""
+    try:
+        return make()
+    except OptionError as exc:
+        raise Refusal("bad_message", "{detail}", field=field or exc.field, detail=str(exc)) from None
+    except (ValueError, TypeError) as exc:
+        raise Refusal("bad_message", "{detail}", field=field, detail=str(exc)) from None
+
+
+def _name(name: str) -> str:
+    name = " ".join(str(name).split())[:NAME_LENGTH]
+    if not name:
+        raise Refusal("bad_message", "A name is needed", field="name")
+    return name
+
+
+def _bot_name(view: Any, spec: str, seat: int) -> str:
+    """The name stored for a bot's seat (English; pages show it in the reader's language
+    from the seat's ``bot_label``)."""
+    return f"Bot {seat} ({view.bot_label(spec)})"

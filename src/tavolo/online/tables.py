@@ -1,0 +1,241 @@
+"""One table played online (tavolo): its seats, its game and the log that
+rebuilds it. No I/O here: the service stores the entries a table proposes and
+then applies them, the same way a restarted server replays them.
+
+Log entries (``kind``, ``payload``):
+
+* ``chance``: ``{"outcome": [...]}``, a shuffle drawn from OS entropy;
+* ``action``: ``{"seat", "action", "text", "timer"?}``, one applied action;
+* ``continue``: ``{"seat"}``, a person done looking at a hand's end.
+
+    >>> from tavolo.store.online import SeatRecord, TableRecord
+    >>> record = TableRecord("t1", "briscola", {"players": 2}, "off", "playing",
+    ...                      [SeatRecord(0, "Anna", "human", None, "h", None), SeatRecord(1, "Bot", "bot", "simple", None, None)])
+    >>> table = Table(record)
+    >>> [e.kind for e in table.next_entries()]
+    ['chance']
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import deque
+from typing import Any
+
+from tavolo.engine.errors import ActionError
+from tavolo.engine.game import State
+from tavolo.engine.record import GameRecord
+from tavolo.online.messages import Refusal, refusal_of
+from tavolo.online.views import view_of
+from tavolo.store.online import LogEntry, SeatRecord, TableRecord
+
+LOG_LENGTH = 50
+_ENTROPY = secrets.SystemRandom()
+
+
+class Table:
+    """A table's seats and game, rebuilt from (and advanced by) log entries."""
+
+    def __init__(self, record: TableRecord) -> None:
+        self.record = record
+        self.view = view_of(record.game)
+        self.game = self.view.build(record.options)
+        self.state: State = self.game.new_initial_state()
+        self.seq = 0
+        self.log: deque[dict[str, Any]] = deque(maxlen=LOG_LENGTH)
+        self.hand_end: dict[str, Any] | None = None
+        self.waiting: set[int] = set()
+        self.chance: list[Any] = []
+        self.actions: list[str] = []
+        self.changed_at = time.time()
+        """When the last entry was stored (epoch seconds): a move's time runs from it."""
+        self._melds: tuple[int, Any] = (-1, None)
+        """The melds read at a seq: public, so one reading serves every seat's view."""
+        self._public: tuple[int, dict[str, Any]] = (-1, {})
+        """The public part of the observation at a seq (the moments compare two of them)."""
+        self._seen: tuple[int, dict[int, tuple[Any, dict[str, Any]]]] = (-1, {})
+        """Each seat's observation and its JSON at a seq, made once however often it is read."""
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.record.seats
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or -1 (dealing, waiting at a hand's end, over, not started)."""
+        if self.record.status != "playing" or self.waiting:
+            return -1
+        player = self.state.current_player()
+        return player if player >= 0 else -1
+
+    def human_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    # --- proposing entries (live play) ---------------------------------------------------------
+
+    def move_entries(self, seat: int, text: str) -> list[LogEntry]:
+        """The entries of ``seat``'s move ``text`` (several actions for a long
+        Burraco opening), checked on a copy: all legal, or :class:`Refusal`."""
+        if self.record.status != "playing":
+            raise Refusal("not_your_turn", "The game is not being played")
+        if self.to_act != seat:
+            raise Refusal("not_your_turn", "It is not your turn")
+        try:
+            actions = self.state.parse_move(text)
+            return self._action_entries(seat, actions)
+        except ActionError as exc:
+            raise refusal_of(exc) from None
+
+    def action_entries(self, seat: int, actions: list[int], timer: bool = False) -> list[LogEntry]:
+        """Entries for actions a bot or the timer chose (legal by construction)."""
+        return self._action_entries(seat, actions, timer)
+
+    def _action_entries(self, seat: int, actions: list[int], timer: bool = False) -> list[LogEntry]:
+        trial = self.state.clone()
+        entries = []
+        for action in actions:
+            if trial.current_player() != seat:
+                raise Refusal("not_your_turn", "It is not your turn")
+            payload = {"seat": seat, "action": action, "text": trial.action_to_string(action)}
+            if timer:
+                payload["timer"] = True
+            trial.apply(action)
+            entries.append(LogEntry(self.id, self.seq + len(entries) + 1, "action", payload))
+        return entries
+
+    def timer_actions(self, seat: int) -> list[int]:
+        """What the timer plays for ``seat`` when its time is up, to the end of its turn
+        (codice art. 32 bis: draw if needed, then discard the highest card)."""
+        trial, actions = self.state.clone(), []
+        while trial.current_player() == seat and len(actions) < 60:
+            actions.append(self.view.timer_action(trial))
+            trial.apply(actions[-1])
+        return actions
+
+    def continue_entries(self, seat: int) -> list[LogEntry]:
+        if seat not in self.waiting:
+            raise Refusal("bad_message", "Nothing to continue")
+        return [LogEntry(self.id, self.seq + 1, "continue", {"seat": seat})]
+
+    def next_entries(self) -> list[LogEntry]:
+        """What the table does by itself now: a shuffle (OS entropy) when a deal is due."""
+        if self.record.status == "playing" and self.state.is_chance_node() and not self.waiting:
+            outcome = self.state.sample_chance(_ENTROPY)
+            return [LogEntry(self.id, self.seq + 1, "chance", {"outcome": outcome})]
+        return []
+
+    # --- applying stored entries (live and replay) ---------------------------------------------
+
+    def apply(self, entry: LogEntry) -> dict[str, Any] | None:
+        """Apply a stored entry; returns the public event of an action (else None)."""
+        if entry.seq != self.seq + 1:
+            raise ValueError(f"table {self.id}: entry {entry.seq} after {self.seq}")
+        payload = entry.payload
+        if entry.kind == "action":  # read before the change, from what the last one left
+            before = self._public_now(payload["seat"]), self._melds_now(payload["seat"])
+        self.seq = entry.seq
+        self.changed_at = entry.recorded_at or time.time()
+        if entry.kind == "chance":
+            self.state.apply_chance(payload["outcome"])
+            self.chance.append(payload["outcome"])
+            self.hand_end = None
+            return None
+        if entry.kind == "continue":
+            self.waiting.discard(payload["seat"])
+            if self.hand_end is not None:
+                self.hand_end["waiting_for"] = sorted(self.waiting)
+            return None
+        return self._apply_action(entry.seq, payload, *before)
+
+    def _apply_action(self, seq: int, payload: dict[str, Any], before: dict[str, Any], melds_before: Any
+                      ) -> dict[str, Any]:
+        state, view, seat = self.state, self.view, payload["seat"]
+        results = len(view.results(state))
+        state.apply(payload["action"])
+        self.actions.append(payload["text"])
+        finished = view.results(state)[results:]
+        ended_by = getattr(finished[0], "ended_by", None) if finished else None
+        moments = view.moments(seat, before, self._public_now(seat), melds_before, self._melds_now(seat), ended_by)
+        event = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "moments": moments}
+        if payload.get("timer"):
+            event["timer"] = True
+        self.log.append(event)
+        if finished:
+            self._hand_ended(finished[-1])
+        return event
+
+    def _hand_ended(self, result: Any) -> None:
+        """Hold the hand's end on screen (every hand revealed) until each person continues."""
+        if self.state.is_terminal():
+            return
+        self.waiting = set(self.human_seats())
+        self.hand_end = {"number": len(self.view.results(self.state)), "hands": self.view.hands(self.state),
+                         "result": result.to_json(), "waiting_for": sorted(self.waiting)}
+
+    # --- what people see ------------------------------------------------------------------------
+
+    def info(self, connected: dict[int, int] | None = None, ratings: dict[str, float] | None = None) -> dict[str, Any]:
+        """The ``TableInfo`` of the contract; ``ratings``: the shown rating of each account."""
+        r, ratings = self.record, ratings or {}
+        return {"id": r.id, "game": r.game, "title": self.view.title, "options": r.options, "timer": r.timer,
+                "status": r.status, "created": r.created_at.isoformat() if r.created_at else None,
+                "next_table": r.next_table,
+                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
+                           "bot_label": self.view.bot_label(s.bot) if s.bot else None,
+                           "connected": bool((connected or {}).get(s.seat)), "account": s.account,
+                           "rating": ratings.get(s.account) if s.account else None} for s in self.seats]}
+
+    def seat_view(self, seat: int | None, deadline_ms: int | None = None, log: bool = True) -> dict[str, Any]:
+        """The ``View`` of the contract for ``seat`` (None: a spectator, public information only);
+        ``log``: with the last events (else ``[]``: the client has them from ``event`` frames)."""
+        state, view = self.state, self.view
+        obs_json = view.public(self._observed(0)[1]) if seat is None else self._observed(seat)[1]
+        to_act = self.to_act
+        return {"game": self.record.game, "family": view.family, "obs": obs_json,
+                "legal": state.legal_action_strings() if seat is not None and to_act == seat else [],
+                "to_act": to_act, "deadline_ms": deadline_ms if to_act >= 0 else None,
+                "hand_end": self.hand_end, "finished": self.finished(), "log": list(self.log) if log else [],
+                "melds": self._melds_now(0 if seat is None else seat)}
+
+    def _observed(self, seat: int) -> tuple[Any, dict[str, Any]]:
+        """``seat``'s observation now and its JSON, made once a seq (never to be changed)."""
+        if self._seen[0] != self.seq:
+            self._seen = (self.seq, {})
+        seen = self._seen[1]
+        if seat not in seen:
+            obs = self.state.observation(seat)
+            seen[seat] = (obs, obs.to_json())
+        return seen[seat]
+
+    def _public_now(self, seat: int) -> dict[str, Any]:
+        """The public part of ``seat``'s observation now, once a seq, for the moments: the
+        fields they compare (pozzetti, stock, tricks, who is out) read alike from every seat."""
+        if self._public[0] != self.seq:
+            self._public = (self.seq, self.view.public(self._observed(seat)[1]))
+        return self._public[1]
+
+    def _melds_now(self, seat: int) -> Any:
+        """The view's reading of the melds on the table now (read once a seq, from ``seat``'s
+        observation: the melds are public)."""
+        if self._melds[0] != self.seq:
+            self._melds = (self.seq, self.view.melds(self.state, self._observed(seat)[0]))
+        return self._melds[1]
+
+    def finished(self) -> dict[str, Any] | None:
+        if not self.state.is_terminal():
+            return None
+        returns = self.state.returns()
+        best = max(returns)
+        return {"returns": returns, "winners": [s for s, v in enumerate(returns) if v == best]}
+
+    def game_record(self) -> dict[str, Any]:
+        """The engine's game record, plus ``chance``: the shuffles in order (drawn
+        from OS entropy, so ``seed`` is 0 and does not reproduce them)."""
+        record = GameRecord(self.record.game, self.game.options_json(), [s.name for s in self.seats], 0,
+                            list(self.actions), self.state.returns() if self.state.is_terminal() else None)
+        return record.to_json() | {"chance": self.chance}

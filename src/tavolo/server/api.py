@@ -1,0 +1,249 @@
+"""The JSON API of the lobby and the tables (contract in ``tavolo.online``).
+
+Errors are ``{"error": {"code", "message", "field"}}`` with a 4xx status, the
+message in the request's language (``?lang=`` or ``Accept-Language``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Header, Request
+from starlette.concurrency import run_in_threadpool
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tavolo.i18n import language, negotiate
+from tavolo.online import accounts
+from tavolo.online.messages import Refusal, say
+from tavolo.online.ratings import ordinal
+from tavolo.online.service import TableService
+from tavolo.online.views import VIEWS
+
+router = APIRouter(prefix="/api")
+
+STATUS = {"not_found": 404, "forbidden": 403, "conflict": 409, "unauthorized": 401, "too_fast": 429}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Name = Field(min_length=1, max_length=40)
+Options = Field(default_factory=dict, max_length=12)
+
+
+class NewTable(Strict):
+    game: str = Field(max_length=40)
+    name: str = Name
+    options: dict[str, int | bool | str | None] = Options
+    timer: str = Field("off", max_length=16)
+    bots: dict[int, str] = Field(default_factory=dict, max_length=23)  # the parlour games seat up to 24
+
+
+class QuickGame(Strict):
+    game: str = Field(max_length=40)
+    name: str = Name
+    options: dict[str, int | bool | str | None] = Options
+
+
+class Sit(Strict):
+    name: str = Name
+
+
+class BotSpec(Strict):
+    spec: str = Field(max_length=60)
+
+
+class Credentials(Strict):
+    name: str = Name
+    password: str = Field(max_length=200)
+
+
+class SeatToken(BaseModel):
+    table_id: str
+    seat: int
+    token: str
+
+
+def request_language(request: Request) -> str:
+    chosen = request.query_params.get("lang")
+    return language(chosen) if chosen else negotiate(request.headers.get("accept-language"))
+
+
+def refusal_response(request: Request, refusal: Refusal) -> JSONResponse:
+    status = STATUS.get(refusal.code, 400 if refusal.code != "bad_message" else 422)
+    return JSONResponse({"error": refusal.to_json(request_language(request))}, status_code=status)
+
+
+def validation_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+    first = exc.errors()[0] if exc.errors() else {}
+    field = ".".join(str(p) for p in first.get("loc", ())[1:]) or None
+    lang = request_language(request)
+    message = say("Invalid request: {field}", lang, field=field or "body")
+    return JSONResponse({"error": {"code": "bad_message", "message": message, "field": field}}, status_code=422)
+
+
+async def http_error_response(request: Request, exc: StarletteHTTPException) -> Response:
+    """The framework's own 4xx under ``/api`` (a body it cannot parse, a path or method no
+    route has) as the contract's error object; elsewhere its usual answer."""
+    if not request.url.path.startswith("/api/") or exc.status_code >= 500:
+        return await http_exception_handler(request, exc)
+    field = "body" if exc.status_code == 400 else request.url.path
+    message = say("Invalid request: {field}", request_language(request), field=field)
+    code = "not_found" if exc.status_code == 404 else "bad_message"
+    return JSONResponse({"error": {"code": code, "message": message, "field": None}}, status_code=exc.status_code,
+                        headers=exc.headers)
+
+
+def service(request: Request) -> TableService:
+    return request.app.state.service
+
+
+def account_of(request: Request) -> str | None:
+    """The logged-in player's account name (the session cookie), or None."""
+    return request.session.get("account")
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+@router.get("/games")
+def games(request: Request) -> list[dict[str, Any]]:
+    lang = request_language(request)
+    out = []
+    for view in VIEWS.values():
+        info = view.info()
+        for option in info["options"]:
+            option["label"] = say(option["label"], lang)
+        for bot in info["bots"]:
+            bot["label"] = say(bot["label"], lang)
+        out.append(info)
+    return out
+
+
+@router.get("/tables")
+def tables(request: Request) -> list[dict[str, Any]]:
+    svc = service(request)
+    return [svc.info(t) for t in svc.lobby()]
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: NewTable) -> SeatToken:
+    table_id, token = await service(request).create(body.game, body.options, body.name, body.timer, body.bots,
+                                                    account_of(request))
+    return SeatToken(table_id=table_id, seat=0, token=token)
+
+
+@router.post("/quick", status_code=201)
+async def quick(request: Request, body: QuickGame) -> SeatToken:
+    table_id, token = await service(request).quick(body.game, body.name, body.options, account_of(request))
+    return SeatToken(table_id=table_id, seat=0, token=token)
+
+
+@router.get("/tables/{table_id}")
+async def table_info(request: Request, table_id: str) -> dict[str, Any]:
+    svc = service(request)
+    table = await svc.table(table_id)
+    return svc.info(table)
+
+
+@router.post("/tables/{table_id}/seats/{seat}", status_code=201)
+async def sit(request: Request, table_id: str, seat: int, body: Sit) -> SeatToken:
+    token = await service(request).sit(table_id, seat, body.name, account_of(request))
+    return SeatToken(table_id=table_id, seat=seat, token=token)
+
+
+@router.put("/tables/{table_id}/seats/{seat}/bot")
+async def put_bot(request: Request, table_id: str, seat: int, body: BotSpec,
+                  authorization: str | None = Header(None)) -> dict[str, bool]:
+    await service(request).set_bot(table_id, seat, bearer(authorization), body.spec)
+    return {"ok": True}
+
+
+@router.delete("/tables/{table_id}/seats/{seat}/bot")
+async def delete_bot(request: Request, table_id: str, seat: int,
+                     authorization: str | None = Header(None)) -> dict[str, bool]:
+    await service(request).set_bot(table_id, seat, bearer(authorization), None)
+    return {"ok": True}
+
+
+@router.post("/tables/{table_id}/start")
+async def start(request: Request, table_id: str, authorization: str | None = Header(None)) -> dict[str, bool]:
+    await service(request).start_table(table_id, bearer(authorization))
+    return {"ok": True}
+
+
+@router.post("/tables/{table_id}/again", status_code=201)
+async def again(request: Request, table_id: str, authorization: str | None = Header(None)) -> SeatToken:
+    """Gioca ancora: any seat's token of the finished table -> its seat and token at the new one."""
+    new_id, seat, token = await service(request).play_again(table_id, bearer(authorization))
+    return SeatToken(table_id=new_id, seat=seat, token=token)
+
+
+@router.get("/tables/{table_id}/record")
+async def record(request: Request, table_id: str) -> dict[str, Any]:
+    table = await service(request).table(table_id)
+    if table.record.status != "finished":
+        raise Refusal("conflict", "The record is ready when the game is over")
+    return table.game_record()
+
+
+# --- optional accounts ------------------------------------------------------------------------
+
+
+@router.post("/accounts", status_code=201)
+async def register(request: Request, body: Credentials) -> dict[str, str]:
+    name = await run_in_threadpool(accounts.register, request.app.state.store, body.name, body.password)
+    request.session["account"] = name
+    return {"name": name}
+
+
+@router.post("/login")
+async def login(request: Request, body: Credentials) -> dict[str, str]:
+    name = await run_in_threadpool(accounts.log_in, request.app.state.store, body.name, body.password,
+                                   request.app.state.login_guard)
+    request.session["account"] = name
+    return {"name": name}
+
+
+@router.post("/logout")
+def logout(request: Request) -> dict[str, None]:
+    request.session.clear()
+    return {"name": None}
+
+
+@router.get("/me")
+def me(request: Request) -> dict[str, str | None]:
+    return {"name": account_of(request)}
+
+
+@router.get("/players/{name}")
+async def player(request: Request, name: str) -> dict[str, Any]:
+    """An account's rating and finished games, newest first (each with its record and replay)."""
+    store = request.app.state.store
+    account = await run_in_threadpool(store.account, name[:40])
+    if account is None:
+        raise Refusal("not_found", "No player {name}", name=name[:40])
+    tables = await run_in_threadpool(store.finished_tables_of, account.name)
+    return {"name": account.name,
+            "rating": {"mu": account.mu, "sigma": account.sigma, "ordinal": ordinal(account.mu, account.sigma)},
+            "games": [_finished_game(t, account.name) for t in tables]}
+
+
+def _finished_game(table: Any, account: str) -> dict[str, Any]:
+    result = table.result or []
+    best = max(result, default=None)
+    seat = next(s.seat for s in table.seats if s.account == account)
+    return {"table_id": table.id, "game": table.game, "title": VIEWS[table.game].title if table.game in VIEWS else table.game,
+            "finished": (table.finished_at or table.created_at).isoformat(), "seat": seat,
+            "seats": [s.name for s in table.seats], "returns": result,
+            "winners": [i for i, v in enumerate(result) if v == best], "won": bool(result) and result[seat] == best,
+            "record": f"/api/tables/{quote(table.id)}/record", "replay": f"/replay/{quote(table.id)}"}

@@ -1,0 +1,81 @@
+"""The web app: ``create_app`` builds it, ``tavolo serve`` runs it with uvicorn.
+
+    >>> app = create_app("sqlite://", pace=0)
+    >>> app.title
+    'Tavolo'
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+import os
+import secrets
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from tavolo.online.accounts import LoginGuard
+from tavolo.online.messages import Refusal
+from tavolo.online.service import TableService
+from tavolo.server import api, director, pages, scorekeeper, ws
+from tavolo.store.online import OnlineStore, make_online_engine
+
+STATIC = Path(__file__).parent / "static"
+DEFAULT_DATABASE = "tavolo.sqlite"
+SESSION_DAYS = 30
+
+
+def server_secret(store: OnlineStore) -> str:
+    """The key that signs session cookies and the seat tokens of a table played again:
+    ``TAVOLO_SECRET_KEY``, else one made once and kept in the database (so every
+    process and every restart agree on it)."""
+    return os.environ.get("TAVOLO_SECRET_KEY") or store.setting("secret_key", lambda: secrets.token_urlsafe(48))
+
+
+def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = None, pace: float = 0.7,
+               timer_scale: float = 1.0) -> FastAPI:
+    """The app on ``database_url`` (a SQLite file by default, any SQLAlchemy URL);
+    ``redis_url`` lets several processes serve the same tables; ``pace`` is the
+    seconds a bot waits before each move; ``timer_scale`` multiplies the move timer's times."""
+    store = OnlineStore(make_online_engine(database_url))
+    secret = server_secret(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
+                                         secret=secret.encode())
+        await app.state.service.start()
+        yield
+        await app.state.service.stop()
+
+    app = FastAPI(title="Tavolo", lifespan=lifespan)
+    app.state.store = store
+    app.state.login_guard = LoginGuard()
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages.router)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(scorekeeper.router)
+    director.install(app)
+    app.add_exception_handler(Refusal, api.refusal_response)
+    app.add_exception_handler(RequestValidationError, api.validation_response)
+    app.add_exception_handler(StarletteHTTPException, api.http_error_response)
+
+    app.add_middleware(SessionMiddleware, secret_key=secret, session_cookie="tavolo_session",
+                       max_age=SESSION_DAYS * 86400, same_site="lax")
+
+    @app.get("/healthz")
+    def healthz() -> JSONResponse:
+        try:
+            store.ping()
+        except Exception:
+            return JSONResponse({"ok": False}, status_code=503)
+        return JSONResponse({"ok": hasattr(app.state, "service")}, status_code=200 if hasattr(app.state, "service") else 503)
+
+    return app

@@ -1,0 +1,738 @@
+"""The director's desk and the hall in the browser: a tournament run from a laptop, scores from phones.
+
+Three kinds of pages, all over :mod:`tavolo.store` (the tournament's event
+log) and :mod:`tavolo.tournament` (every rule; nothing here decides one):
+
+* public and read-only: the live standings and round (``/torneo/{name}``),
+  the projector view (``/torneo/{name}/proiettore``), the seat-finder; they
+  show :func:`tavolo.tournament.public.public_view` and nothing more, and
+  update within a second through server-sent events (``/api/torneo/{name}/live``);
+* a table's phone page (``/torneo/{name}/tavolo/{table}``, the score card's QR
+  code): one side enters the points with its code, the other confirms with
+  its own; without a code nothing changes;
+* the director's desk (``/direttore``), for the accounts the tournament made
+  director or arbiter (the creator is its director): create an event, register
+  or import the list with a preview, seat round 1 by draw (the seed shown), in
+  registration order or by the director's choice, publish rounds, enter and
+  correct scores, the round clock, printouts (in the page's language) and a backup.
+
+Each tournament is rebuilt from its log once and kept (:class:`Rebuilt`) while
+the log's last number stays the same.
+
+Every word comes from the ``tournament`` catalog, Italian first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import tempfile
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, File, Request, UploadFile
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select
+
+from tavolo.i18n import catalog, language, negotiate, translate
+from tavolo.server.api import account_of
+from tavolo.store import Store, TournamentHandle
+from tavolo.store.backup import backup
+from tavolo.store.models import EventRow, TournamentRow
+from tavolo.tournament import commands
+from tavolo.tournament.codes import check_code
+from tavolo.tournament.config import (
+    Kind,
+    Phase,
+    PrizeTies,
+    TimeoutRule,
+    TournamentConfig,
+    parse_category_prize,
+    parse_phase,
+    parse_sessions,
+    parse_system,
+)
+from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.flags import flags
+from tavolo.tournament.importing import read_entrant_file, read_points
+from tavolo.tournament.public import find_seat, public_view
+from tavolo.tournament.results import missing_tables
+from tavolo.tournament.seating import Seating, new_seed
+
+router = APIRouter()
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+DOMAIN = "tournament"
+KEEPALIVE_S = 1.0
+"""How often a live page's stream looks for changes made elsewhere (the command line, another process)."""
+
+
+# --- plumbing ---------------------------------------------------------------------------------
+
+
+def lang_of(request: Request) -> str:
+    chosen = request.query_params.get("lang") or request.cookies.get("tavolo.lang")
+    return language(chosen) if chosen else negotiate(request.headers.get("accept-language"))
+
+
+def tournaments(request: Request) -> Store:
+    """The tournaments' store, on the web app's own database."""
+    state = request.app.state
+    if not hasattr(state, "tournaments"):
+        state.tournaments = Store(state.store.engine)
+    return state.tournaments
+
+
+def hall(request: Request) -> Hall:
+    state = request.app.state
+    if not hasattr(state, "hall"):
+        state.hall = Hall()
+    return state.hall
+
+
+def current_account(request: Request) -> str | None:
+    """The logged-in account (the web app's session cookie), or ``None``."""
+    return account_of(request)
+
+
+class Refused(Exception):
+    """A request refused with an HTTP status and a catalog message."""
+
+    def __init__(self, status: int, error: TournamentError) -> None:
+        self.status, self.error = status, error
+
+
+def refused_response(request: Request, refusal: Refused) -> JSONResponse:
+    message = refusal.error.message.render(catalog(lang_of(request), DOMAIN).get)
+    return JSONResponse({"error": {"code": "refused", "message": message, "field": None}}, status_code=refusal.status)
+
+
+def _open(request: Request, name: str, author: str | None = None) -> TournamentHandle:
+    try:
+        return rebuilt(request).open(tournaments(request), name, author)
+    except TournamentError as error:
+        raise Refused(404, error) from None
+
+
+class CachedHandle(TournamentHandle):
+    """A handle on a tournament the :class:`Rebuilt` cache shares between requests.
+
+    Readers share one object; a handle copies it before its first change (copy
+    on write), so no page ever reads a tournament halfway through an event, and
+    hands its result back to the cache.
+    """
+
+    def __init__(self, cache: Rebuilt, store: Store, tournament_id: int, tournament, author: str | None) -> None:
+        super().__init__(store.engine, tournament_id, tournament, author)
+        self.cache, self.owned = cache, False
+
+    def _own(self) -> None:
+        if not self.owned:
+            self.tournament, self.owned = copy.deepcopy(self.tournament), True
+
+    def do(self, command: Callable) -> list:
+        self._own()
+        events = super().do(command)
+        self.cache.keep(self.tournament_id, self.tournament)
+        return events
+
+    def undo(self) -> list[int]:
+        self._own()
+        seqs = super().undo()
+        self.cache.keep(self.tournament_id, self.tournament)
+        return seqs
+
+    def refresh(self) -> None:
+        self._own()
+        super().refresh()
+
+    def record(self, events) -> None:
+        self._own()
+        super().record(events)
+
+
+class Rebuilt:
+    """Tournaments rebuilt from their logs, kept per event while the log's last number is the same.
+
+    Every request first reads the log's last sequence number (one indexed
+    query), so an event appended by this process, another process or the
+    command line makes the next request rebuild.
+    """
+
+    SIZE = 32
+
+    def __init__(self) -> None:
+        self.tournaments: dict[int, Any] = {}
+
+    def open(self, store: Store, name: str, author: str | None) -> TournamentHandle:
+        with store.engine.connect() as connection:
+            row = connection.execute(
+                select(TournamentRow.id, func.max(EventRow.seq))
+                .join(EventRow, EventRow.tournament_id == TournamentRow.id)
+                .where(TournamentRow.name == name)
+                .group_by(TournamentRow.id)
+            ).first()
+        if row is None:
+            return store.open(name, author)  # refused with the names of the tournaments there are
+        tournament_id, last = row
+        kept = self.tournaments.get(tournament_id)
+        if kept is None or kept.version != last:
+            kept = store.open(name, author).tournament
+            self.keep(tournament_id, kept)
+        return CachedHandle(self, store, tournament_id, kept, author)
+
+    def keep(self, tournament_id: int, tournament) -> None:
+        if tournament_id not in self.tournaments and len(self.tournaments) >= self.SIZE:
+            self.tournaments.pop(next(iter(self.tournaments)))
+        self.tournaments[tournament_id] = tournament
+
+
+def rebuilt(request: Request) -> Rebuilt:
+    state = request.app.state
+    if not hasattr(state, "rebuilt"):
+        state.rebuilt = Rebuilt()
+    return state.rebuilt
+
+
+def _do(request: Request, handle: TournamentHandle, command: Callable) -> list:
+    try:
+        events = handle.do(command)
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    hall(request).changed(handle)
+    return events
+
+
+SCRIPT_TEXTS = (
+    "Table", "North/South", "East/West", "rest", "Round {round}", "Standings", "Pl.", "No.", "Name", "Club", "VP",
+    "MP", "Points", "P", "Prize", "to enter", "Time out", "paused", "not started", "Results of round {round}",
+    "Waiting for the other side to confirm", "Confirm", "Not right: call the director", "Entered: thank you",
+    "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
+    "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
+    "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
+    "Wrong code for this table", "Points proposed: N/S {ns}, E/W {ew}",
+)  # fmt: skip
+"""The messages the pages' scripts show, handed to them in the page's language."""
+
+
+def render(request: Request, template: str, **context: Any) -> HTMLResponse:
+    lang = lang_of(request)
+    texts = {msgid: translate(msgid, lang, DOMAIN) for msgid in SCRIPT_TEXTS}
+    response = templates.TemplateResponse(
+        request,
+        template,
+        {
+            "lang": lang,
+            "texts": texts,
+            "_": lambda msgid, **params: translate(msgid, lang, DOMAIN, **params),
+            **context,
+        },  # fmt: skip
+    )
+    response.set_cookie("tavolo.lang", lang, max_age=365 * 86400, samesite="lax")
+    return response
+
+
+class Hall:
+    """The live pages' subscriptions: each change is rendered once and handed to every open page.
+
+    A change made here is pushed at once; one watcher per tournament looks
+    each second for changes made elsewhere (the command line, another
+    process) and pushes those too.
+    """
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[asyncio.Queue[str]]] = {}
+        self.latest: dict[str, tuple[int, str]] = {}
+        self.watchers: dict[str, asyncio.Task[None]] = {}
+
+    def subscribe(self, handle: TournamentHandle) -> tuple[asyncio.Queue[str], str]:
+        """A queue of the tournament's server-sent-event messages, and the message to show now."""
+        name = handle.tournament.config.name
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
+        self.listeners.setdefault(name, set()).add(queue)
+        if name not in self.watchers or self.watchers[name].done():
+            self.watchers[name] = asyncio.get_running_loop().create_task(self._watch(handle))
+        return queue, self._frame(handle)
+
+    def unsubscribe(self, name: str, queue: asyncio.Queue[str]) -> None:
+        self.listeners.get(name, set()).discard(queue)
+
+    def changed(self, handle: TournamentHandle) -> None:
+        """Send the tournament's new public view to every page open on it."""
+        name = handle.tournament.config.name
+        if self.listeners.get(name):
+            self._publish(name, self._frame(handle))
+
+    def _frame(self, handle: TournamentHandle) -> str:
+        name, version = handle.tournament.config.name, handle.tournament.version
+        cached = self.latest.get(name)
+        if cached is None or cached[0] < version:
+            cached = self.latest[name] = (version, f"data: {frame_of(handle.tournament)}\n\n")
+        return cached[1]
+
+    def _publish(self, name: str, frame: str) -> None:
+        for queue in list(self.listeners.get(name, ())):
+            if queue.full():
+                queue.get_nowait()  # a slow page skips to the newest view
+            queue.put_nowait(frame)
+
+    async def _watch(self, handle: TournamentHandle) -> None:
+        name = handle.tournament.config.name
+        while self.listeners.get(name):
+            await asyncio.sleep(KEEPALIVE_S)
+            await asyncio.to_thread(handle.refresh)
+            if handle.tournament.version > self.latest.get(name, (0, ""))[0]:
+                self._publish(name, self._frame(handle))
+
+
+def frame_of(tournament) -> str:
+    return json.dumps(public_view(tournament, datetime.now(UTC)), ensure_ascii=False)
+
+
+# --- public pages -----------------------------------------------------------------------------
+
+
+@router.get("/torneo/{name}", response_class=HTMLResponse, include_in_schema=False)
+def live_page(request: Request, name: str) -> HTMLResponse:
+    """The live standings, the round's tables and results, the seat-finder: read-only."""
+    _open(request, name)
+    return render(request, "director/live.html", name=name, projector=False)
+
+
+@router.get("/torneo/{name}/proiettore", response_class=HTMLResponse, include_in_schema=False)
+def projector_page(request: Request, name: str) -> HTMLResponse:
+    """Full screen for the hall: standings and the next round's tables scrolling by, with the clock."""
+    _open(request, name)
+    return render(request, "director/live.html", name=name, projector=True)
+
+
+@router.get("/torneo/{name}/tavolo/{table}", response_class=HTMLResponse, include_in_schema=False)
+def table_page(request: Request, name: str, table: int) -> HTMLResponse:
+    """A table's phone page: enter the points with one side's code, confirm with the other's."""
+    _open(request, name)
+    return render(request, "director/table.html", name=name, table=table)
+
+
+@router.get("/api/torneo/{name}")
+def public_state(request: Request, name: str) -> JSONResponse:
+    return JSONResponse(public_view(_open(request, name).tournament, datetime.now(UTC)))
+
+
+@router.get("/api/torneo/{name}/cerca")
+def seat_finder(request: Request, name: str, q: str = "") -> JSONResponse:
+    return JSONResponse(find_seat(_open(request, name).tournament, q[:60]))
+
+
+@router.get("/api/torneo/{name}/live")
+async def live(request: Request, name: str) -> StreamingResponse:
+    """Server-sent events: the public view now, then at every change (pushed, or found within a second)."""
+    handle = _open(request, name)
+    queue, first = hall(request).subscribe(handle)
+
+    async def frames() -> AsyncIterator[str]:
+        try:
+            yield first
+            while not await request.is_disconnected():
+                try:
+                    yield await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+        finally:
+            hall(request).unsubscribe(name, queue)
+
+    return StreamingResponse(frames(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+class Proposal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=12)
+    ns: str = Field(max_length=60)
+    ew: str = Field(max_length=60)
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=12)
+    agree: bool
+
+
+@router.get("/api/torneo/{name}/tavolo/{table}")
+def table_state(request: Request, name: str, table: int, code: str = "") -> JSONResponse:
+    """The table in the current round; with a valid code, also the points waiting for confirmation."""
+    t = _open(request, name).tournament
+    played = t.last_round
+    if played is None or table not in played.tables:
+        raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
+    view = next(row for row in public_view(t)["round"]["tables"] if row["table"] == table)
+    side = check_code(t.secret, played.number, table, code) if code and t.secret else None
+    proposal = played.proposals.get(table)
+    waiting = {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew)} if proposal and side else None
+    return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
+                         "waiting": waiting, "disputed": table in played.disputed})  # fmt: skip
+
+
+@router.post("/api/torneo/{name}/tavolo/{table}/proposta")
+def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResponse:
+    handle = _open(request, name, author=f"tavolo {table}")
+    t = handle.tournament
+    ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
+    _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
+    return JSONResponse({"waiting": True, "round": len(t.rounds)})
+
+
+@router.post("/api/torneo/{name}/tavolo/{table}/conferma")
+def confirm(request: Request, name: str, table: int, body: Answer) -> JSONResponse:
+    handle = _open(request, name, author=f"tavolo {table}")
+    events = _do(request, handle, lambda s: commands.confirm_score(s, len(s.rounds), table, body.code, body.agree))
+    return JSONResponse({"entered": type(events[0]).__name__ == "ScoreEntered"})
+
+
+def _points(text: str, side: str) -> tuple[int, ...]:
+    try:
+        return read_points(text, side)
+    except TournamentError as error:
+        raise Refused(400, error) from None
+
+
+# --- the director's desk ----------------------------------------------------------------------
+
+
+def staff(request: Request, name: str, roles: tuple[str, ...] = ("director", "arbiter")) -> TournamentHandle:
+    """The tournament, for an account it made director or arbiter; refused otherwise."""
+    account = current_account(request)
+    if account is None:
+        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    handle = _open(request, name, author=account)
+    if handle.tournament.staff.get(account) not in roles:
+        raise Refused(403, TournamentError("{account} is not {roles} of {name}", account=account,
+                                           roles=" / ".join(roles), name=name))  # fmt: skip
+    return handle
+
+
+def director(request: Request, name: str) -> TournamentHandle:
+    return staff(request, name, ("director",))
+
+
+@router.get("/direttore", response_class=HTMLResponse, include_in_schema=False)
+def desk_home(request: Request) -> HTMLResponse:
+    """The director's tournaments and a form for a new one (a login is needed to act)."""
+    return render(request, "director/home.html", account=current_account(request))
+
+
+@router.get("/direttore/{name}", response_class=HTMLResponse, include_in_schema=False)
+def desk_page(request: Request, name: str) -> HTMLResponse:
+    staff(request, name)
+    return render(request, "director/desk.html", name=name)
+
+
+@router.get("/api/direttore")
+def my_tournaments(request: Request) -> JSONResponse:
+    account = current_account(request)
+    if account is None:
+        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    store = tournaments(request)
+    mine = [n for n in store.names() if store.open(n).tournament.staff.get(account)]
+    return JSONResponse({"account": account, "tournaments": mine})
+
+
+class NewEvent(BaseModel):
+    """Everything ``tavolo tournament new`` takes, as the desk's form sends it."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    kind: Kind = Kind.PAIRS
+    deals: int = 3
+    rounds: int = Field(6, ge=1, le=40)
+    system: str = "modified"
+    phases: list[str] = Field(default_factory=list, max_length=6)
+    minutes: int = Field(0, ge=0, le=240)
+    internazionale: bool = False
+    sessions: str = Field("", max_length=40)
+    prizes: int = Field(3, ge=0, le=50)
+    prize_ties: PrizeTies = PrizeTies.SHARED
+    category_prizes: list[str] = Field(default_factory=list, max_length=10)
+    timeout: TimeoutRule = TimeoutRule.CODICE
+
+
+@router.post("/api/direttore", status_code=201)
+def create_event(request: Request, body: NewEvent) -> JSONResponse:
+    """A new tournament; the account that creates it is its director."""
+    account = current_account(request)
+    if account is None:
+        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    try:
+        phases = tuple(parse_phase(p) for p in body.phases) or (Phase(parse_system(body.system), body.rounds),)
+        config = TournamentConfig(
+            body.name.strip(), body.kind, body.deals, body.minutes, body.internazionale, phases,
+            parse_sessions(body.sessions), body.prizes, body.prize_ties,
+            tuple(parse_category_prize(c) for c in body.category_prizes), body.timeout,
+        )  # fmt: skip
+        handle = tournaments(request).create(config, account)
+        handle.do(lambda t: commands.appoint(t, account, "director"))
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    return JSONResponse({"name": config.name, "url": f"/direttore/{quote(config.name, safe='')}"}, status_code=201)
+
+
+@router.get("/api/direttore/{name}")
+def desk_state(request: Request, name: str) -> JSONResponse:
+    """Everything the desk shows: the public view, the entrants, what is missing, pending and disputed."""
+    t = staff(request, name).tournament
+    played = t.last_round
+    view = public_view(t, datetime.now(UTC))
+    view["entrants"] = [{"number": e.number, "name": e.name, "players": e.players, "club": e.club,
+                         "withdrawn_from": e.withdrawn_from} for e in t.entrants.values()]  # fmt: skip
+    view["missing"] = missing_tables(t, played) if played else []
+    view["pending"] = sorted(played.proposals) if played else []
+    view["disputed"] = sorted(played.disputed) if played else []
+    view["corrected"] = sorted(played.corrections) if played else []
+    view["role"] = t.staff.get(current_account(request))
+    render_flag = catalog(lang_of(request), DOMAIN).get
+    view["flags"] = (
+        [{"table": f.table, "kind": f.kind, "message": f.message.render(render_flag)} for f in flags(t, played.number)]
+        if played
+        else []
+    )
+    view["can_pair"] = bool(played) and not view["missing"] and played.number < t.config.rounds
+    return JSONResponse(view)
+
+
+class Registration(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[str] = Field(min_length=1, max_length=8)
+    name: str = Field("", max_length=200)
+    club: str = Field("", max_length=200)
+    fill_bye: bool = False
+
+
+@router.post("/api/direttore/{name}/iscritti", status_code=201)
+def register(request: Request, name: str, body: Registration) -> JSONResponse:
+    """A pair at the desk; ``fill_bye``: a late pair completes this round's incomplete table (codice art. 34)."""
+    handle = director(request, name)
+    events = _do(
+        request, handle, lambda t: commands.register(t, body.players, body.name, body.club, fill_bye=body.fill_bye)
+    )
+    return JSONResponse({"number": events[0].number, "name": events[0].name}, status_code=201)
+
+
+class Decision(BaseModel):
+    """An arbiter's decision (codice art. 19-20, 33-34): which, and the fields it needs."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=20)
+    round: int = 0
+    number: int = 0
+    table: int = 0
+    minutes: int = Field(0, ge=0, le=240)
+    ns_vp: int = 0
+    ew_vp: int = 0
+    justified: bool = False
+    old: str = Field("", max_length=100)
+    new: str = Field("", max_length=100)
+    reason: str = Field("", max_length=200)
+
+
+DECISIONS: dict[str, Callable[[Any, Decision], list]] = {
+    "warning": lambda t, d: commands.warn(t, d.round, d.number, d.reason),
+    "arbitral": lambda t, d: commands.arbitral_score(t, d.round, d.table, d.ns_vp, d.ew_vp, reason=d.reason),
+    "late": lambda t, d: commands.late_arrival(t, d.round, d.number, d.minutes),
+    "abandon": lambda t, d: commands.abandon(t, d.round, d.number, justified=d.justified),
+    "withdraw": lambda t, d: commands.withdraw(t, d.number, d.reason),
+    "substitute": lambda t, d: commands.substitute(t, d.number, d.old, d.new),
+    "rename": lambda t, d: commands.correct_entry(t, d.number, d.new),
+}
+
+
+@router.post("/api/direttore/{name}/decisioni")
+def decide(request: Request, name: str, body: Decision) -> JSONResponse:
+    """Warnings, arbitral scores, late arrivals, abandonments, withdrawals and substitutions."""
+    if body.action not in DECISIONS:
+        raise Refused(400, TournamentError("unknown decision {action!r}", action=body.action))
+    handle = staff(request, name)
+    events = _do(request, handle, lambda t: DECISIONS[body.action](t, body))
+    return JSONResponse({"recorded": [type(event).__name__ for event in events]})
+
+
+@router.post("/api/direttore/{name}/importa")
+async def import_list(request: Request, name: str, file: UploadFile = File(...), confirm: bool = False) -> JSONResponse:
+    """A CSV or Excel list: a preview (each line, each refusal with its reason, the sheets read), then,
+    with ``confirm``, the whole list registered or none of it."""
+    handle = director(request, name)
+    data = await file.read(2_000_001)
+    if len(data) > 2_000_000:
+        raise Refused(400, TournamentError("the file is larger than 2 MB"))
+    suffix = Path(file.filename or "lista.csv").suffix.lower() or ".csv"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"lista{suffix}"
+        path.write_bytes(data)
+        try:
+            read = read_entrant_file(path, handle.tournament.config.kind)
+        except TournamentError as error:
+            raise Refused(400, error) from None
+    render_error = catalog(lang_of(request), DOMAIN).get
+    rows, scratch, ok = [], copy.deepcopy(handle.tournament), True
+    for row in read.rows:
+        try:
+            for event in commands.register(scratch, row.players, row.name, row.club, categories=row.categories):
+                scratch.apply(event)
+            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
+                         "club": row.club, "refused": None})  # fmt: skip
+        except TournamentError as error:
+            ok = False
+            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
+                         "club": row.club, "refused": error.message.render(render_error)})  # fmt: skip
+    registered = 0
+    if confirm and ok:
+        steps = [
+            (f"line {row.line}", lambda s, row=row: commands.register(s, row.players, row.name, row.club))
+            for row in read.rows
+        ]
+        registered = len(_do(request, handle, lambda t: commands.in_sequence(t, steps)))
+    return JSONResponse({"rows": rows, "sheets_read": read.sheets_read, "sheets_skipped": read.sheets_skipped,
+                         "registered": registered})  # fmt: skip
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    method: Seating = Seating.DRAW
+    seed: int | None = Field(None, ge=0, le=10**9)
+    order: list[int] | None = Field(None, max_length=2000)
+
+
+@router.post("/api/direttore/{name}/assegna")
+def seat(request: Request, name: str, body: SeatRequest) -> JSONResponse:
+    """Seat round 1 (codice art. 2): by draw (its seed, fresh unless given, shown and recorded), in
+    registration order, or by the director's choice (``order``: table 1's N/S, E/W, then table 2's...)."""
+    handle = director(request, name)
+    seed = (new_seed() if body.seed is None else body.seed) if body.method is Seating.DRAW else None
+    _do(request, handle, lambda t: commands.seat(t, body.method, seed=seed, order=body.order))
+    return JSONResponse({"round": 1, "seed": seed})
+
+
+@router.post("/api/direttore/{name}/abbina")
+def pair(request: Request, name: str) -> JSONResponse:
+    """Pair and publish the next round."""
+    handle = director(request, name)
+    _do(request, handle, lambda t: commands.pair(t))
+    return JSONResponse({"round": len(handle.tournament.rounds)})
+
+
+class ScoreRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    round: int
+    table: int
+    ns: str = Field(max_length=60)
+    ew: str = Field(max_length=60)
+    correct: bool = False
+    reason: str = Field("", max_length=200)
+
+
+@router.post("/api/direttore/{name}/punteggi")
+def score(request: Request, name: str, body: ScoreRequest) -> JSONResponse:
+    """A table's score from the desk (totals or deals), or a correction with its reason (history kept)."""
+    handle = staff(request, name)
+    ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
+    if body.correct:
+        command = lambda t: commands.correct_score(t, body.round, body.table, ns, ew, body.reason)  # noqa: E731
+    else:
+        command = lambda t: commands.enter_score(t, body.round, body.table, ns, ew)  # noqa: E731
+    _do(request, handle, command)
+    return JSONResponse({"round": body.round, "table": body.table})
+
+
+class Appointment(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    account: str = Field(min_length=1, max_length=40)
+    role: str = Field("arbiter", max_length=10)
+
+
+@router.post("/api/direttore/{name}/staff")
+def appoint(request: Request, name: str, body: Appointment) -> JSONResponse:
+    """The director makes another account director or arbiter of the tournament."""
+    handle = director(request, name)
+    _do(request, handle, lambda t: commands.appoint(t, body.account, body.role))
+    return JSONResponse({"staff": handle.tournament.staff})
+
+
+@router.post("/api/direttore/{name}/annulla")
+def undo(request: Request, name: str) -> JSONResponse:
+    """Take back the last action; the log keeps it, marked undone."""
+    handle = director(request, name)
+    try:
+        seqs = handle.undo()
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    hall(request).changed(handle)
+    return JSONResponse({"undone": seqs})
+
+
+class ClockRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=10)
+    minutes: int = Field(0, ge=-120, le=120)
+
+
+@router.post("/api/direttore/{name}/orologio")
+def clock(request: Request, name: str, body: ClockRequest) -> JSONResponse:
+    handle = staff(request, name)
+    _do(request, handle, lambda t: commands.clock(t, body.action, datetime.now(UTC), body.minutes))
+    return JSONResponse(public_view(handle.tournament, datetime.now(UTC))["clock"])
+
+
+PAPERS = ("tables", "names", "cards", "movement", "groups", "standings", "sheets")
+
+
+@router.get("/api/direttore/{name}/stampa/{paper}")
+def print_paper(request: Request, name: str, paper: str, round: int | None = None) -> Response:  # noqa: A002
+    """A printout as a PDF download (score cards carry QR codes to this server's table pages)."""
+    from tavolo.tournament import printing
+
+    handle = staff(request, name)
+    if paper not in PAPERS:
+        raise Refused(404, TournamentError("no printout {paper!r}", paper=paper))
+    t = handle.tournament
+    number = round or len(t.rounds)
+    base = str(request.base_url).rstrip("/")
+    words = catalog(lang_of(request), DOMAIN).get  # the printout in the page's language
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{paper}.pdf"
+        try:
+            if paper == "cards":
+                handle.do(commands.issue_codes)
+                t = handle.tournament
+                url = f"{base}/torneo/{quote(name, safe='')}/tavolo/{{table}}"
+                printing.score_cards(t, number, path, url, words=words)
+            elif paper in ("movement", "tables", "names"):
+                {"movement": printing.movement_cards, "tables": printing.table_assignments,
+                 "names": printing.names_list}[paper](t, number, path, words=words)  # fmt: skip
+            elif paper == "standings":
+                printing.standings_sheet(t, path, number, words=words)
+            else:
+                {"groups": printing.group_labels, "sheets": printing.result_sheets}[paper](t, path, words=words)
+        except TournamentError as error:
+            raise Refused(400, error) from None
+        data = path.read_bytes()
+    filename = f"{paper}-{number}.pdf"
+    return Response(
+        data, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    )
+
+
+@router.get("/api/direttore/{name}/backup")
+def download_backup(request: Request, name: str) -> Response:
+    """The whole event in one file, that `tavolo tournament restore` rebuilds exactly."""
+    director(request, name)
+    data = json.dumps(backup(tournaments(request), name), ensure_ascii=False, indent=1)
+    return Response(data, media_type="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="torneo.json"'})  # fmt: skip
+
+
+def install(app) -> None:
+    """Add the director's pages and their error handler to the web app."""
+    app.include_router(router)
+    app.add_exception_handler(Refused, refused_response)

@@ -1,0 +1,74 @@
+// What the director's and the hall's pages share: their texts (in the page's language) and the JSON calls.
+const texts = JSON.parse(document.getElementById("texts").textContent);
+export const lang = document.body.dataset.lang;
+
+export function t(msgid, params = {}) {
+  return (texts[msgid] || msgid).replace(/\{(\w+)\}/g, (_, key) => String(params[key] ?? ""));
+}
+
+export async function call(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body instanceof FormData) options.body = body;
+  else if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, options);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(data?.error?.message || `HTTP ${response.status}`);
+  return data;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) node.append(child instanceof Node ? child : String(child ?? ""));
+  return node;
+}
+
+export function side(entrants) {
+  return entrants.map((e) => `${e.number} ${e.name}`).join(" + ");
+}
+
+export function clockText(clock) {
+  if (!clock) return "";
+  if (clock.time_out) return `${t("Time out")} - ${clock.rule}`;
+  const minutes = Math.floor(clock.remaining_s / 60);
+  const seconds = String(clock.remaining_s % 60).padStart(2, "0");
+  const text = t("Round {round}: {minutes}:{seconds} left", { round: clock.round, minutes, seconds });
+  return clock.running ? text : `${text} (${t(clock.remaining_s === clock.minutes * 60 ? "not started" : "paused")})`;
+}
+
+// The round clock ticks on the page between the server's views.
+export function tick(node, get) {
+  setInterval(() => {
+    const clock = get();
+    if (clock && clock.running && clock.remaining_s > 0) clock.remaining_s -= 1;
+    if (clock && clock.running && clock.remaining_s === 0) clock.time_out = true;
+    node.textContent = clockText(clock);
+    node.classList.toggle("out", Boolean(clock?.time_out));
+  }, 1000);
+}
+
+export function standingsTable(ranking) {
+  const head = el("tr", {}, ...["Pl.", "No.", "Name", "Club", "P", "VP", "MP", "Points", "Prize"].map((h) => el("th", {}, t(h))));
+  const rows = ranking.lines.map((line) =>
+    el("tr", { class: line.prize ? "prize" : "" },
+      ...[line.place, line.number, line.name, line.club, line.played, line.vp, line.mp, line.points, line.prize || ""]
+        .map((c) => el("td", {}, c))));
+  return el("table", { class: "standings" }, el("caption", {}, ranking.title), el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+export function roundTable(round, title) {
+  const head = el("tr", {}, ...["Table", "North/South", "East/West", "VP"].map((h) => el("th", {}, t(h))));
+  const rows = round.tables.map((row) =>
+    el("tr", { "data-table": row.table },
+      el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
+      el("td", { class: "result" }, row.result ? `${row.result.ns_vp}-${row.result.ew_vp} (${row.result.ns_points}-${row.result.ew_points})` : t("to enter"))));
+  const byes = round.byes.map((s) => el("tr", {}, el("td", {}, t("rest")), el("td", {}, side(s)), el("td", {}), el("td", {})));
+  return el("table", { class: "round" }, el("caption", {}, title), el("thead", {}, head), el("tbody", {}, ...rows, ...byes));
+}

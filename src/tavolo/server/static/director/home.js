@@ -1,0 +1,25 @@
+// The director's home: their tournaments, and a new one.
+import { call, el } from "./common.js";
+
+const message = document.getElementById("message");
+call("GET", "/api/direttore").then((data) => {
+  document.getElementById("mine").replaceChildren(...data.tournaments.map((name) =>
+    el("li", {}, el("a", { href: `/direttore/${encodeURIComponent(name)}` }, name))));
+}).catch((error) => { message.textContent = error.message; });
+
+document.getElementById("create").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const body = {
+    name: form.get("name"), deals: Number(form.get("deals")), rounds: Number(form.get("rounds")),
+    system: form.get("system"), prizes: Number(form.get("prizes")), kind: form.get("kind"),
+    minutes: Number(form.get("minutes") || 0), sessions: form.get("sessions") || "",
+    internazionale: form.get("internazionale") === "on", timeout: form.get("timeout"), prize_ties: form.get("prize_ties"),
+    phases: String(form.get("phases") || "").split(/\s+/).filter(Boolean),
+    category_prizes: String(form.get("category_prizes") || "").split(/\s+/).filter(Boolean),
+  };
+  try {
+    const created = await call("POST", "/api/direttore", body);
+    location.href = created.url;
+  } catch (error) { message.textContent = error.message; }
+});

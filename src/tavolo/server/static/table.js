@@ -1,0 +1,373 @@
+// A table (tavolo): the WebSocket to the table service, the seating, whose
+// turn, the timer, refusals, announcements, the possible moves and the typed
+// notation; the game itself is drawn by the view of its family
+// (static/views/<family>.js: render(ctx) and handEnd(ctx, handEnd)).
+import { api, button, el, forgetSeat, optionsSummary, playerName, rememberName, rememberSeat, seatOf } from "./api.js";
+import { botName, lang, loadCatalog, t, tn } from "./i18n.js";
+import { kindLabel } from "./views/rummy.js";
+
+const page = document.getElementById("table");
+const tableId = page.dataset.tableId;
+const ANNOUNCE_MS = 3000;
+const MAX_ANNOUNCED = 2;
+
+const ctx = {
+  tableId, seat: null, token: null, table: null, view: null, module: null,
+  send: sendMove, t, seatName, sideName, refresh: () => draw(),
+};
+let socket = null;
+let timerInterval = null;
+let shownHandEnd = null;
+
+function seatName(seat) {
+  if (seat === ctx.seat) return t("You");
+  const info = ctx.table?.seats[seat];
+  if (!info || info.kind === "free") return t("Seat {number}", { number: seat + 1 });
+  return info.kind === "bot" ? botName(info) : info.name;
+}
+
+/** A side as its players say it: Noi, Loro; a spectator reads the names. */
+function sideName(seats) {
+  if (ctx.seat === null) return seats.map(seatName).join(" + ");
+  return seats.includes(ctx.seat) ? t("Us") : t("Them");
+}
+
+// --- the connection -------------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", token: ctx.token, lang })));
+  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+  socket.addEventListener("close", () => setTimeout(connect, 1500));
+}
+
+function receive(frame) {
+  if (frame.type === "welcome") {
+    ctx.seat = frame.seat;
+    ctx.table = frame.table;
+  } else if (frame.type === "state") {
+    ctx.table = frame.table;
+    ctx.view = frame.view;
+    page.dataset.seq = frame.seq;
+    if (frame.view.log.length) showLog(frame.view.log);             // the first state after hello only
+    hideRefusal();
+    draw();
+  } else if (frame.type === "event") {
+    logEvent(frame);
+    for (const moment of frame.moments || []) announce(momentText(moment));
+  } else if (frame.type === "again") {                              // our seat at the table played again
+    rememberSeat(frame.table_id, frame.seat, frame.token);
+  } else if (frame.type === "error" && frame.code === "forbidden" && !ctx.table) {
+    forgetSeat(tableId);                                             // a seat this table no longer knows:
+    ctx.seat = ctx.token = null;                                     // watch, and sit again if a seat is free
+    socket.send(JSON.stringify({ type: "hello", token: null, lang }));
+  } else if (frame.type === "error") {
+    showRefusal(frame);
+  }
+}
+
+function sendMove(text) {
+  if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ type: "move", text, ref: `m${Date.now()}` }));
+}
+
+// --- what happened --------------------------------------------------------------------------
+
+/** The moments told to their own seat, in the second person. */
+const TO_YOU = {
+  "{seat} takes the pozzetto": (p) => t("You take the pozzetto", p),
+  "{seat} makes a burraco {kind}": (p) => t("You make a burraco {kind}", p),
+  "{seat} closes": (p) => t("You close", p),
+  "{seat} takes the trick": (p) => t("You take the trick", p),
+  "{seat} is out": (p) => t("You are out", p),
+};
+
+function momentText(moment) {
+  const params = { ...moment.params };
+  if ("kind" in params) params.kind = kindLabel(ctx, params.kind);
+  if (params.seat === ctx.seat && ctx.seat !== null && TO_YOU[moment.key]) return TO_YOU[moment.key](params);
+  if ("seat" in params) params.seat = seatName(params.seat);
+  return t(moment.key, params);
+}
+
+function announce(text) {
+  const box = document.getElementById("announce");
+  const item = el("p", "moment", text);
+  while (box.children.length >= MAX_ANNOUNCED) box.firstChild.remove();
+  box.append(item);
+  setTimeout(() => item.remove(), ANNOUNCE_MS);
+}
+
+/** The recent events a (re)connected client is sent once; later ones come as event frames. */
+function showLog(events) {
+  document.getElementById("log").replaceChildren();
+  for (const event of events) logEvent(event);
+}
+
+function logEvent(frame) {
+  const log = document.getElementById("log");
+  const timer = frame.timer ? ` (${t("time ran out")})` : "";
+  log.prepend(el("p", "event", `${seatName(frame.seat)}: ${frame.text}${timer}`));
+  while (log.children.length > 12) log.lastChild.remove();
+}
+
+function showRefusal(frame) {
+  const box = document.getElementById("refusal");
+  page.dataset.refusals = Number(page.dataset.refusals || 0) + 1;
+  box.hidden = false;
+  const parts = [el("strong", "", frame.message)];
+  if (frame.rule) parts.push(el("p", "rule", `${frame.rule.text} (${frame.rule.source})`));
+  if (frame.candidates?.length) {
+    parts.push(el("p", "", t("Which one do you mean?")),
+      el("div", "buttons", ...frame.candidates.map((c) => button(c, () => sendMove(c), "candidate"))));
+  }
+  box.replaceChildren(...parts);
+}
+
+function hideRefusal() {
+  document.getElementById("refusal").hidden = true;
+}
+
+// --- drawing --------------------------------------------------------------------------------
+
+async function draw() {
+  const table = ctx.table;
+  if (!table) return;
+  document.title = `Tavolo · ${table.title}`;
+  const waiting = document.getElementById("waiting");
+  waiting.hidden = table.status !== "waiting";
+  if (table.status === "waiting") return drawWaiting(waiting);
+  if (!ctx.view) return;
+  if (!ctx.module) ctx.module = await import(`/static/views/${ctx.view.family}.js`);
+  drawStatus();
+  ctx.module.render(ctx);
+  drawLegal();
+  drawOverlay();
+}
+
+function drawStatus() {
+  const view = ctx.view;
+  const bar = document.getElementById("status");
+  const seats = el("div", "seating");
+  const sizes = view.obs.hand_sizes || [];
+  const count = ctx.table.seats.length;
+  const first = ctx.seat ?? 0;
+  for (let i = 0; i < count; i += 1) {
+    const seat = (first + i) % count;
+    const chip = el("div", `seat-chip${seat === view.to_act ? " to-act" : ""}${seat === ctx.seat ? " me" : ""}`);
+    chip.dataset.seat = seat;
+    // Around the table, you at the bottom, the next player on the side the game turns to.
+    const turn = ctx.module.PLAY_DIRECTION === "clockwise" ? -1 : 1;
+    chip.style.setProperty("--x", (turn * Math.sin((2 * Math.PI * i) / count)).toFixed(3));
+    chip.style.setProperty("--y", Math.cos((2 * Math.PI * i) / count).toFixed(3));
+    chip.append(el("span", "name", seatName(seat)));
+    if (sizes[seat] !== undefined) chip.append(el("span", "count", tn("{count} card", "{count} cards", sizes[seat])));
+    seats.append(chip);
+  }
+  const turn = view.to_act === ctx.seat && ctx.seat !== null ? t("Your turn")
+    : view.to_act >= 0 ? t("It is {name}'s turn", { name: seatName(view.to_act) }) : "";
+  bar.replaceChildren(seats, el("p", `turn${view.to_act === ctx.seat ? " mine" : ""}`, turn), el("span", "timer", ""));
+  startTimer(bar.querySelector(".timer"), view.deadline_ms);
+}
+
+function startTimer(node, deadline) {
+  clearInterval(timerInterval);
+  if (!deadline) return;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    node.textContent = t("{seconds} s", { seconds: left });
+    node.classList.toggle("urgent", left <= 5);
+  };
+  tick();
+  timerInterval = setInterval(tick, 250);
+}
+
+function drawLegal() {
+  const legal = ctx.view.legal || [];
+  const box = document.getElementById("legal");
+  box.replaceChildren(...legal.map((text) => button(text, () => sendMove(text), "legal-move")));
+  document.getElementById("legal-box").classList.toggle("empty", legal.length === 0);
+}
+
+function drawOverlay() {
+  const overlay = document.getElementById("overlay");
+  const { hand_end: handEnd, finished } = ctx.view;
+  if (!handEnd && !finished) {
+    overlay.hidden = true;
+    shownHandEnd = null;
+    return;
+  }
+  const key = JSON.stringify([handEnd?.number, handEnd?.waiting_for, Boolean(finished)]);
+  if (key === shownHandEnd) return;
+  shownHandEnd = key;
+  const box = el("div", "overlay-box");
+  if (handEnd) {
+    rememberHand(handEnd);
+    box.append(...handEndPanel(handEnd));
+    if (!finished && ctx.seat !== null && handEnd.waiting_for.includes(ctx.seat)) {
+      box.append(button(t("Continue"), () => socket.send(JSON.stringify({ type: "continue" })), "primary continue"));
+    } else if (!finished) {
+      box.append(el("p", "hint", t("Waiting for the other players…")));
+    }
+  }
+  if (finished) box.append(finishedPanel(finished));
+  box.append(historyPanel());
+  overlay.replaceChildren(box);
+  overlay.hidden = false;
+  if (finished) showWholeMatch(box, Boolean(handEnd)).catch(() => null);   // the score above stays either way
+}
+
+function handEndPanel(handEnd) {
+  return [el("h2", "", t("End of hand {number}", { number: handEnd.number })), ctx.module.handEnd(ctx, handEnd)];
+}
+
+/** At the end: every hand of the match from its record (and the last one's breakdown if the table sent none). */
+async function showWholeMatch(box, lastShown) {
+  const record = await api("GET", `/api/tables/${tableId}/record`);
+  const answer = await fetch(`/replay/hands?lang=${lang}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record),
+  }).then((r) => r.json());
+  const ends = answer.hand_ends || [];
+  for (const end of ends) rememberHand(end);
+  if (!lastShown && ends.length) box.prepend(...handEndPanel(ends[ends.length - 1]));
+  box.querySelector(".match-history")?.remove();
+  box.append(historyPanel());
+}
+
+function finishedPanel(finished) {
+  const partners = finished.winners.length > 1 && ctx.view.obs.sides;
+  const names = partners ? `${sideName(finished.winners)} (${finished.winners.map(seatName).join(" + ")})` : finished.winners.map(seatName).join(", ");
+  const panel = el("div", "finished", "", el("h2", "winner", t("Winner: {names}", { names })));
+  const links = el("div", "buttons");
+  links.append(button(t("Play again"), playAgain, "primary play-again"));
+  const record = el("a", "button", t("Download the record"));
+  record.href = `/api/tables/${tableId}/record`;
+  record.download = `tavolo-${tableId}.json`;
+  const replay = el("a", "button", t("Replay"));
+  replay.href = `/replay/${tableId}`;
+  links.append(record, replay);
+  panel.append(links);
+  return panel;
+}
+
+/** The same seats at a new table, already dealt (the server opens it once for every seat). */
+async function playAgain() {
+  if (!ctx.token) {                                                  // a spectator follows the players
+    if (ctx.table.next_table) location.href = `/t/${ctx.table.next_table}`;
+    return;
+  }
+  const seat = await api("POST", `/api/tables/${tableId}/again`, {}, ctx.token).catch((e) => announce(e.message));
+  if (!seat) return;
+  rememberSeat(seat.table_id, seat.seat, seat.token);
+  location.href = `/t/${seat.table_id}`;
+}
+
+// --- match history (kept for this table in the browser's session) ---------------------------
+
+function historyKey() {
+  return `tavolo.history.${tableId}`;
+}
+
+function rememberHand(handEnd) {
+  const history = JSON.parse(sessionStorage.getItem(historyKey()) || "{}");
+  history[handEnd.number] = handEnd.result;
+  sessionStorage.setItem(historyKey(), JSON.stringify(history));
+}
+
+function historyPanel() {
+  const history = JSON.parse(sessionStorage.getItem(historyKey()) || "{}");
+  const numbers = Object.keys(history).map(Number).sort((a, b) => a - b);
+  if (numbers.length < 2) return el("div");
+  return el("div", "match-history", "", el("h3", "", t("Match history")),
+    ...numbers.map((n) => ctx.module.historyLine(ctx, n, history[n])));
+}
+
+// --- before the game: seats, bots, invite, start ----------------------------------------------
+
+function drawWaiting(box) {
+  const table = ctx.table;
+  const creator = ctx.seat === 0 && ctx.token;
+  const invite = `${location.origin}/t/${tableId}`;
+  const rows = table.seats.map((s) => waitingSeat(s, creator));
+  const inviteInput = Object.assign(el("input", "invite"), { value: invite, readOnly: true });
+  box.replaceChildren(
+    el("h2", "", `${table.title} · ${optionsSummary(table.options)}`),
+    el("p", "", t("Invite a friend with this link:")),
+    el("div", "invite-row", "", inviteInput, button(t("Copy"), () => {
+      inviteInput.select();
+      navigator.clipboard?.writeText(invite).then(() => announce(t("Link copied")), () => document.execCommand("copy"));
+    }, "copy-invite")),
+    el("div", "waiting-seats", "", ...rows),
+  );
+  if (creator) {
+    const start = button(t("Start"), () => api("POST", `/api/tables/${tableId}/start`, {}, ctx.token).catch((e) => announce(e.message)), "primary start");
+    start.disabled = table.seats.some((s) => s.kind === "free");
+    box.append(start);
+  } else {
+    box.append(el("p", "hint", t("The table starts when its creator says so.")));
+  }
+}
+
+function waitingSeat(seat, creator) {
+  const row = el("div", "waiting-seat", "", el("strong", "", t("Seat {number}", { number: seat.seat + 1 })));
+  if (seat.kind !== "free") {
+    row.append(el("span", "", seat.kind === "bot" ? botName(seat) : seat.name));
+    if (creator && seat.kind === "bot") {
+      row.append(button(t("Free the seat"), () => api("DELETE", `/api/tables/${tableId}/seats/${seat.seat}/bot`, undefined, ctx.token)));
+    }
+    return row;
+  }
+  if (ctx.seat === null) row.append(button(t("Sit here"), () => sit(seat.seat), "sit"));
+  if (creator) {
+    const select = el("select", "bot-level");
+    for (const bot of ctx.bots || []) select.append(Object.assign(el("option", "", t(bot.label)), { value: bot.spec }));
+    row.append(select, button(t("Seat a bot"), () =>
+      api("PUT", `/api/tables/${tableId}/seats/${seat.seat}/bot`, { spec: select.value }, ctx.token).catch((e) => announce(e.message)), "add-bot"));
+  }
+  return row;
+}
+
+async function sit(seatNumber) {
+  let name = playerName();
+  if (!name) {
+    name = (prompt(t("Your name")) || "").trim();
+    if (!name) return;
+    rememberName(name);
+  }
+  try {
+    const seat = await api("POST", `/api/tables/${tableId}/seats/${seatNumber}`, { name });
+    rememberSeat(tableId, seat.seat, seat.token);
+    location.reload();
+  } catch (error) {
+    announce(error.message);
+  }
+}
+
+// --- start ------------------------------------------------------------------------------------
+
+async function start() {
+  await loadCatalog();
+  const mine = seatOf(tableId);
+  if (mine) ({ seat: ctx.seat, token: ctx.token } = mine);
+  const table = await api("GET", `/api/tables/${tableId}`).catch(() => null);
+  if (table) {
+    const games = await api("GET", "/api/games");
+    ctx.bots = games.find((g) => g.name === table.game)?.bots || [];
+  }
+  document.addEventListener("keydown", (event) => {                // typing anywhere writes a move
+    const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
+    if (!typing && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      document.getElementById("typed-move").focus();
+    }
+  });
+  document.getElementById("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = document.getElementById("typed-move");
+    sendMove(input.value.trim());
+    input.value = "";
+  });
+  connect();
+}
+
+start();

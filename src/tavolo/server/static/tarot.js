@@ -1,0 +1,53 @@
+// Tarot cards (tarocchi, 78) drawn as SVG, beside cards.js: the suited cards are
+// Italian-suited (ranks A 2-9 T J C Q K: fante, cavallo, donna, re; suits c d b s)
+// and drawn by cards.js; the trumps I..XXI and the Matto "0" are drawn here, the
+// numeral large on a gold-framed face.
+//
+//   import { tarotCard, sortTarot } from "/static/tarot.js";
+//   hand.append(tarotCard("XXI"));      // <svg class="card trump" data-card="XXI">
+
+import { cardElement } from "./cards.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const ROMAN = ["0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
+  "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+const SUITS = "cdbs";
+const RANKS = "A23456789TJCQK";
+
+/** The trump number of ``token`` (0 for the Matto), or -1 for a suited card. */
+export function trumpNumber(token) {
+  return ROMAN.indexOf(token);
+}
+
+/** An SVG element drawing a tarot card: a trump here, a suited card by cards.js. */
+export function tarotCard(token, extraClass = "") {
+  const number = trumpNumber(token);
+  if (number < 0) return cardElement(token.replace(/^T/, "10"), "italian", extraClass);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("class", `card trump ${extraClass}`.trim());
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", token);
+  svg.dataset.card = token;
+  const size = token.length > 3 ? 15 : 20;
+  svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6" class="card-face"/>` +
+    `<rect x="6" y="6" width="48" height="72" rx="4" fill="none" stroke="#b8860b" stroke-width="2.5"/>` +
+    `<text x="30" y="${number === 0 ? 52 : 50}" text-anchor="middle" font-size="${size}" font-weight="700" ` +
+    `fill="#5b2a86">${token}</text>` +
+    (number === 0 ? `<circle cx="30" cy="66" r="5" fill="#c8102e"/>` : `<path d="M22 64h16l-8 8z" fill="#b8860b"/>`);
+  return svg;
+}
+
+/** A hand in order: suits c d b s (by rank) then the trumps by number, the Matto first. */
+export function sortTarot(cards, by) {
+  const key = (token) => {
+    const n = trumpNumber(token);
+    if (n >= 0) return [4, n];
+    const s = SUITS.indexOf(token.slice(-1)), r = RANKS.indexOf(token[0]);
+    return by === "rank" ? [r, s] : [s, r];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a), kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}

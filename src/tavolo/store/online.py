@@ -1,0 +1,323 @@
+"""The online tables' store (tavoli online): tables, seats, the append-only move
+log of each table, accounts and their ratings.
+
+The log is the truth: a table is rebuilt by replaying its rows in ``seq``
+order. ``(table_id, seq)`` is unique, so two processes appending after the
+same row collide and the second learns it lost (:class:`SeqConflict`).
+Several tables' rows go down in one transaction (group commit)::
+
+    >>> store = OnlineStore(make_online_engine("sqlite://"))
+    >>> store.create_table(TableRecord("t1", "briscola", {"players": 2}, "off", "waiting", [
+    ...     SeatRecord(0, "Anna", "human", None, "h0", None), SeatRecord(1, "", "bot", "simple", None, None)]))
+    >>> store.append([LogEntry("t1", 1, "chance", {"outcome": [3, 1, 2]})])
+    >>> [e.kind for e in store.log("t1")]
+    ['chance']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON, Connection, DateTime, Engine, Float, ForeignKey, Integer, String, UniqueConstraint, create_engine, event,
+    insert, select, update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tavolo.store.migrate import upgrade
+from tavolo.store.models import Base
+
+
+class OnlineTableRow(Base):
+    __tablename__ = "online_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    timer: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table the same seats moved on to (gioca ancora)."""
+
+
+class OnlineSeatRow(Base):
+    """Who sits where; ``token_hash`` is the SHA-256 of the seat token, never the token."""
+
+    __tablename__ = "online_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("online_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    account: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+
+
+class OnlineLogRow(Base):
+    """One applied action, chance outcome or 'continue', numbered from 1 per table."""
+
+    __tablename__ = "online_log"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_online_log_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """An optional account: argon2 hash of the password, OpenSkill rating (mu, sigma)."""
+
+    __tablename__ = "online_accounts"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SettingRow(Base):
+    """A setting of the server kept in its database (the session cookie's secret)."""
+
+    __tablename__ = "online_settings"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class SeqConflict(Exception):
+    """Another writer stored a row with the same ``(table_id, seq)`` first."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    name: str
+    kind: str
+    """``free``, ``human`` or ``bot``."""
+    bot: str | None
+    token_hash: str | None
+    account: str | None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    timer: str
+    status: str
+    seats: list[SeatRecord]
+    result: list[float] | None = None
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+    next_table: str | None = None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    table_id: str
+    seq: int
+    kind: str
+    """``chance``, ``action`` or ``continue``."""
+    payload: dict[str, Any]
+    recorded_at: float | None = None
+    """When it was stored (epoch seconds), as read back from the log; None before."""
+
+
+@dataclass(frozen=True)
+class Account:
+    name: str
+    password_hash: str
+    mu: float
+    sigma: float
+
+
+def make_online_engine(url: str) -> Engine:
+    """An engine for ``url`` (a bare path is a SQLite file, in WAL mode), migrated to the latest schema."""
+    if "://" not in url:
+        url = f"sqlite:///{url}"
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+    upgrade(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+class OnlineStore:
+    """Reads and writes the online tables (synchronous: call it from a worker thread)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def ping(self) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
+
+    # --- tables and seats ---------------------------------------------------------------------
+
+    def create_table(self, table: TableRecord) -> None:
+        with self.engine.begin() as connection:
+            self._insert_table(connection, table)
+
+    @staticmethod
+    def _insert_table(connection: Connection, table: TableRecord) -> None:
+        connection.execute(insert(OnlineTableRow), [dict(
+            id=table.id, game=table.game, options=table.options, timer=table.timer, status=table.status,
+            result=None, created_at=table.created_at or datetime.now(UTC))])
+        connection.execute(insert(OnlineSeatRow), [_seat_row(table.id, s) for s in table.seats])
+
+    def save_seat(self, table_id: str, seat: SeatRecord) -> None:
+        values = _seat_row(table_id, seat)
+        with self.engine.begin() as connection:
+            connection.execute(update(OnlineSeatRow).where(
+                OnlineSeatRow.table_id == table_id, OnlineSeatRow.seat == seat.seat).values(**values))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(OnlineTableRow).where(OnlineTableRow.id == table_id).values(status=status))
+
+    def finish(self, table_id: str, result: list[float], ratings: Iterable[tuple[str, float, float]] = ()) -> bool:
+        """Mark the table finished with its ``result`` and store the players' new
+        ratings, in one transaction; False (and nothing changed) when it was
+        finished already, so a match is rated once however many processes see it end."""
+        with self.engine.begin() as connection:
+            done = connection.execute(update(OnlineTableRow).where(
+                OnlineTableRow.id == table_id, OnlineTableRow.status != "finished").values(
+                status="finished", result=result, finished_at=datetime.now(UTC)))
+            if done.rowcount != 1:
+                return False
+            for name, mu, sigma in ratings:
+                connection.execute(update(AccountRow).where(AccountRow.name == name).values(mu=mu, sigma=sigma))
+        return True
+
+    def create_next(self, table_id: str, table: TableRecord) -> str:
+        """Create ``table`` as the one the seats of ``table_id`` move on to (gioca
+        ancora), in one transaction, unless such a table exists already; returns
+        the id of the one that does."""
+        with self.engine.begin() as connection:
+            linked = connection.execute(update(OnlineTableRow).where(
+                OnlineTableRow.id == table_id, OnlineTableRow.next_table.is_(None)).values(next_table=table.id))
+            if linked.rowcount == 1:
+                self._insert_table(connection, table)
+            return connection.execute(select(OnlineTableRow.next_table).where(OnlineTableRow.id == table_id)).scalar_one()
+
+    def table(self, table_id: str) -> TableRecord | None:
+        tables = self._tables(OnlineTableRow.id == table_id)
+        return tables[0] if tables else None
+
+    def unfinished(self) -> list[TableRecord]:
+        """Every table waiting or being played: what a restarted server serves again."""
+        return self._tables(OnlineTableRow.status != "finished")
+
+    def _tables(self, where: Any) -> list[TableRecord]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(OnlineTableRow).where(where).order_by(OnlineTableRow.created_at)).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+            if ids:
+                query = select(OnlineSeatRow).where(OnlineSeatRow.table_id.in_(ids)).order_by(OnlineSeatRow.seat)
+                for s in connection.execute(query):
+                    seats[s.table_id].append(SeatRecord(s.seat, s.name, s.kind, s.bot, s.token_hash, s.account))
+        return [TableRecord(r.id, r.game, r.options, r.timer, r.status, seats[r.id], r.result, r.created_at,
+                            r.finished_at, r.next_table) for r in rows]
+
+    def finished_tables_of(self, account: str, limit: int = 50) -> list[TableRecord]:
+        """The finished tables where ``account`` sat, newest first."""
+        query = (select(OnlineSeatRow.table_id).join(OnlineTableRow, OnlineTableRow.id == OnlineSeatRow.table_id)
+                 .where(OnlineSeatRow.account == account, OnlineTableRow.status == "finished"))
+        with self.engine.connect() as connection:
+            ids = [row[0] for row in connection.execute(query)]
+        tables = self._tables(OnlineTableRow.id.in_(ids)) if ids else []
+        return sorted(tables, key=lambda t: t.finished_at or t.created_at, reverse=True)[:limit]
+
+    # --- the log ------------------------------------------------------------------------------
+
+    def append(self, entries: Sequence[LogEntry]) -> None:
+        """Store ``entries`` in one transaction, all or none; :class:`SeqConflict`
+        when a ``(table_id, seq)`` is taken."""
+        now = datetime.now(UTC)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(OnlineLogRow), [
+                    dict(table_id=e.table_id, seq=e.seq, kind=e.kind, payload=e.payload, recorded_at=now)
+                    for e in entries])
+        except IntegrityError as exc:
+            raise SeqConflict(str(exc.orig)) from None
+
+    def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
+        query = (select(OnlineLogRow.seq, OnlineLogRow.kind, OnlineLogRow.payload, OnlineLogRow.recorded_at)
+                 .where(OnlineLogRow.table_id == table_id, OnlineLogRow.seq > after).order_by(OnlineLogRow.seq))
+        with self.engine.connect() as connection:
+            return [LogEntry(table_id, seq, kind, payload, _epoch(at)) for seq, kind, payload, at
+                    in connection.execute(query)]
+
+    # --- accounts -----------------------------------------------------------------------------
+
+    def create_account(self, account: Account) -> bool:
+        """False when the name is taken."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(AccountRow), [dict(
+                    name=account.name, password_hash=account.password_hash, mu=account.mu, sigma=account.sigma,
+                    created_at=datetime.now(UTC))])
+        except IntegrityError:
+            return False
+        return True
+
+    def account(self, name: str) -> Account | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(AccountRow).where(AccountRow.name == name)).first()
+        return Account(row.name, row.password_hash, row.mu, row.sigma) if row else None
+
+    def accounts(self, names: Iterable[str]) -> dict[str, Account]:
+        """The accounts among ``names``, by name."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(AccountRow).where(AccountRow.name.in_(set(names)))).all()
+        return {r.name: Account(r.name, r.password_hash, r.mu, r.sigma) for r in rows}
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def setting(self, key: str, make: Callable[[], str]) -> str:
+        """The setting ``key``, stored as ``make()`` the first time it is asked for
+        (the first of several processes to store it wins)."""
+        with self.engine.connect() as connection:
+            value = connection.execute(select(SettingRow.value).where(SettingRow.key == key)).scalar()
+        if value is not None:
+            return value
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(SettingRow), [dict(key=key, value=make())])
+        except IntegrityError:
+            pass
+        return self.setting(key, make)
+
+
+def _seat_row(table_id: str, seat: SeatRecord) -> dict[str, Any]:
+    return dict(table_id=table_id, seat=seat.seat, name=seat.name, kind=seat.kind, bot=seat.bot,
+                token_hash=seat.token_hash, account=seat.account)
+
+
+def _epoch(moment: datetime) -> float:
+    """Epoch seconds of a stored time (SQLite gives it back without its zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()

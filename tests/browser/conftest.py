@@ -1,0 +1,42 @@
+"""A Tavolo server for the browser tests: uvicorn in a thread on a free port,
+a temporary SQLite database, bots without pacing; Debian's chromium driven by
+Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from tavolo.server.app import create_app
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[str]:
+    """The address of a running Tavolo server."""
+    database = tmp_path_factory.mktemp("browser") / "tavolo.sqlite"
+    port = free_port()
+    config = uvicorn.Config(create_app(f"sqlite:///{database}", pace=0), host="127.0.0.1", port=port, log_level="warning")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not instance.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)

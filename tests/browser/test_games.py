@@ -1,0 +1,167 @@
+"""A person plays each game through the page, from the lobby's form to the
+score screen, against bots (issue 9, "Tests": a whole smazzata of Burraco, one
+hand of Scala 40, a round of Briscola and of Tressette)."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import SCREENSHOTS
+from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_to_score_screen, rummy_move, trick_move
+
+
+def finish(page, hands: int) -> None:
+    """The score screen shows every hand, the winner, and no script failed."""
+    assert page.locator(".overlay-box .breakdown").first.is_visible()
+    assert "Totale partita" in page.inner_text(".overlay-box .breakdown")
+    if hands:
+        assert page.locator(".overlay-box .revealed-hand").count() == hands
+    assert page.locator(".overlay-box .winner").is_visible()
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_burraco_smazzata_with_three_bots(browser, server):
+    page = new_player(browser, server, "Anna", viewport=(390, 844))
+    create_table(page, "burraco", {"players": "4", "target": "null"}, {1: "heuristic:easy", 2: "heuristic:easy", 3: "heuristic:easy"})
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".hand .card").count() == 11                     # fibur art. 3: 11 cards each
+    assert page.locator(".act-draw").inner_text() == "Pesca"
+    moves = play_to_score_screen(page, rummy_move, screenshot=(14, SCREENSHOTS / "burraco-table-phone.png"))
+    assert moves > 5
+    rows = page.locator(".overlay-box .breakdown th").all_inner_texts()
+    for label in ("Chiusura", "Burraci", "Carte calate", "Carte in mano", "Pozzetto", "Totale partita"):
+        assert label in rows, rows
+    page.screenshot(path=SCREENSHOTS / "burraco-score-phone.png")
+    finish(page, hands=4)
+
+
+def test_scala40_hand_against_a_bot(browser, server):
+    page = new_player(browser, server, "Bea")
+    create_table(page, "scala40", {"players": "2", "elimination": "null"}, {1: "simple"})
+    play_to_score_screen(page, rummy_move, screenshot=(6, SCREENSHOTS / "scala40-table-desktop.png"))
+    assert "Punti di penalità" in page.locator(".overlay-box .breakdown").inner_text()
+    finish(page, hands=2)
+
+
+def test_briscola_round(browser, server):
+    page = new_player(browser, server, "Carlo")
+    create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "simple"})
+    page.wait_for_selector(".stock .trump")                              # the briscola shown under the stock
+    moves = play_to_score_screen(page, trick_move)
+    assert moves == 20                                                   # 40 cards, two players
+    finish(page, hands=0)
+    page.click(".overlay-box a[href^='/replay/']")
+    page.wait_for_selector("#position:has-text('mossa 0')")
+    assert page.inner_text("#position") == "mossa 0 di 40"
+    assert page.locator("#controls .hand .card").count() == 3            # three cards each after the deal
+    page.click("#next")
+    assert page.inner_text("#replay-move").startswith("Carlo: play ") or page.inner_text("#replay-move").startswith("Bot")
+    page.click("#last")
+    assert page.inner_text("#position") == "mossa 40 di 40"
+    assert page.locator("#controls .hand .card").count() == 0
+    assert "Punti delle carte" in page.inner_text("#replay-hand-end")     # the round's end, as the table showed it
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_tressette_round(browser, server):
+    page = new_player(browser, server, "Dora")
+    create_table(page, "tressette", {"players": "4", "target": "null"}, {1: "simple", 2: "simple", 3: "simple"})
+    moves = play_to_score_screen(page, trick_move)
+    assert moves == 10                                                   # 40 cards, four players
+    page.screenshot(path=SCREENSHOTS / "tressette-score-desktop.png")
+    finish(page, hands=0)
+    first_table = page.url
+    page.click(".overlay-box .play-again")                               # the same seats, bots included
+    page.wait_for_url(lambda url: url != first_table)
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 10")
+    assert page.locator(".seat-chip").count() == 4
+
+
+def test_lobby_lists_an_open_table_and_its_creator_seats_a_bot(browser, server):
+    host = new_player(browser, server, "Elena")
+    create_table(host, "burraco", {"players": "4"}, {1: "heuristic:normal", 3: "heuristic:strong"}, start=False)
+    assert host.locator("#waiting .start").is_disabled()                 # a seat is still free
+    guest = new_player(browser, server, "Franco")
+    row = guest.locator(".table-row", has_text="Elena")
+    row.wait_for()
+    assert "1 posto libero" in row.inner_text()
+    guest.screenshot(path=SCREENSHOTS / "lobby-desktop.png", full_page=True)
+    free = host.locator("#waiting .waiting-seat", has=host.locator(".add-bot"))
+    free.locator("select.bot-level").select_option("random")             # the free seat gets a bot, then start
+    free.locator(".add-bot").click()
+    host.wait_for_selector("#waiting .start:not([disabled])")
+    host.click("#waiting .start")
+    host.wait_for_function("document.querySelectorAll('.hand .card').length >= 11")
+    assert host.locator(".seat-chip").count() == 4
+    assert SCRIPT_ERRORS[host] == SCRIPT_ERRORS[guest] == []
+
+
+def test_the_end_of_a_round_waits_for_continue(browser, server):
+    page = new_player(browser, server, "Gino")
+    create_table(page, "briscola", {"players": "2", "rounds": "3"}, {1: "random"})
+    assert play_to_score_screen(page, trick_move) == 20
+    assert page.locator(".overlay-box .winner").count() == 0             # one round of three: no winner yet
+    page.wait_for_timeout(300)
+    assert not page.locator("#overlay").is_hidden()                      # the score stays until Continua
+    page.click(".overlay-box .continue")
+    page.wait_for_selector("#overlay", state="hidden")
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 3")
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_the_move_timer_counts_down_by_the_code(browser, server):
+    """Codice art. 32 bis: 40 s with 11 or more cards in hand."""
+    page = new_player(browser, server, "Ivo")
+    page.select_option("#create select[name=timer]", "code")
+    create_table(page, "burraco", {"players": "2", "target": "null"}, {1: "heuristic:easy"})
+    page.wait_for_selector(".turn.mine")
+    page.wait_for_function("/^\\d+ s$/.test(document.querySelector('.timer').textContent)")
+    first = int(page.inner_text(".timer").split()[0])
+    assert 30 < first <= 40
+    page.wait_for_function(f"parseInt(document.querySelector('.timer').textContent) < {first}")
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_nothing_is_played(browser, server):
+    """A turn begins by drawing or taking the pile (fedibur-1985 art. 4; codice art. 28):
+    discarding first is refused with that rule, and nothing is played."""
+    page = new_player(browser, server, "Lia")
+    create_table(page, "burraco", {"players": "2", "target": "null"}, {1: "heuristic:easy"})
+    page.wait_for_selector(".turn.mine")
+    seq = page.get_attribute("#table", "data-seq")
+    card = page.locator(".hand .card").first.get_attribute("data-card")
+    page.fill("#typed-move", f"scarta {card}")
+    page.press("#typed-move", "Enter")
+    page.wait_for_selector("#refusal .rule")
+    assert "art" in page.inner_text("#refusal .rule")
+    assert page.get_attribute("#table", "data-seq") == seq
+    assert page.locator(".hand .card").count() == 11
+    page.fill("#typed-move", "vola via")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("!document.querySelector('#refusal .rule')")
+    assert "vola" in page.inner_text("#refusal")
+    assert page.get_attribute("#table", "data-seq") == seq
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.type("pesca")                                          # typed anywhere, in Italian too
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 12")
+    card = page.locator(".hand .card").last
+    discarded = card.get_attribute("data-card")
+    card.drag_to(page.locator(".pile"))                                   # a card dragged to the pile is discarded
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
+    assert f"Tu: discard {discarded}" in page.inner_text("#log")
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_play_now_in_english_then_italian(browser, server):
+    """Gioca subito: one click to a started table against bots; English selectable, Italian a click away."""
+    page = new_player(browser, server, "Mia", locale="en-GB")
+    page.click(".quick-briscola")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".hand .card")
+    assert page.inner_text(".hand-tools .sort") == "Sort by rank"
+    assert page.locator(".seat-chip").count() == 2
+    page.click(".langs a[data-lang=it]")
+    page.wait_for_selector(".hand .card")
+    assert page.inner_text(".hand-tools .sort") == "Ordina per valore"
+    page.goto(server + "/")
+    assert page.inner_text(".quick h2") == "Gioca subito"                # the choice is remembered
+    assert SCRIPT_ERRORS[page] == []

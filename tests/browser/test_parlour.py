@@ -1,0 +1,77 @@
+"""Petrangola, Perlina and Mercante in fiera through the page, on the round table of the parlour
+view (static/views/parlour.js): a person at a table of many seats on a phone trades by tapping
+cards, plays a hand to its comparison, and sees only their own hand; Mercante's figures are
+drawn in SVG, the lot on sale and every player's cards face up."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import SCREENSHOTS
+from tests.browser.play import SCRIPT_ERRORS, act, create_table, exact_legal, new_player, wait_turn
+
+
+def play_to_hand_end(page, first_move=None, limit: int = 120) -> int:
+    """This seat's moves (the first by ``first_move``, then the first possible move) until the
+    end of a hand; the moves made."""
+    page.click("#legal-box summary")
+    for made in range(limit):
+        legal = wait_turn(page)
+        if not legal:
+            page.wait_for_selector(".overlay-box .breakdown")
+            return made
+        if made == 0 and first_move:
+            first_move(page, legal)
+        else:
+            act(page, lambda: exact_legal(page, legal[0]).click())
+    raise AssertionError(f"no hand end after {limit} moves")
+
+
+def trade_by_tapping(page, legal) -> None:
+    """Tap one card of the hand, one of the three face up, then Trade (or refuse the monte)."""
+    if "refuse" in legal:
+        return act(page, lambda: exact_legal(page, "refuse").click())
+    page.locator("#controls .pile-cards.selectable .card").first.click()
+    page.locator("#board .felt .pile-cards.selectable .card").first.click()
+    act(page, lambda: page.click("#controls .trade"))
+
+
+def test_petrangola_on_a_phone_round_table(browser, server):
+    page = new_player(browser, server, "Nino", viewport=(390, 844))
+    create_table(page, "petrangola", {"players": "7"}, {s: "simple" for s in range(1, 7)})
+    page.wait_for_selector(".round-table .p-seat")
+    assert page.locator(".round-table .p-seat").count() == 7
+    box = page.locator(".round-table").bounding_box()
+    assert box["width"] <= 390
+    for seat in page.locator(".round-table .p-seat").all():
+        chip = seat.bounding_box()
+        assert chip["x"] >= 0 and chip["x"] + chip["width"] <= 390
+    page.screenshot(path=SCREENSHOTS / "petrangola-table-phone.png", full_page=True)
+    moves = play_to_hand_end(page, trade_by_tapping)
+    assert moves >= 1 and page.locator(".overlay-box .breakdown .shown").count() == 7
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_perlina_hand_to_the_showdown(browser, server):
+    page = new_player(browser, server, "Olga")
+    create_table(page, "perlina", {"players": "4"}, {1: "simple", 2: "simple", 3: "simple"})
+    page.wait_for_selector("#board .felt .card")
+    hand = page.locator("#controls .card")
+    assert hand.count() in (0, 3)
+    play_to_hand_end(page)
+    assert page.locator(".overlay-box .breakdown").is_visible()
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_mercante_draws_its_figures(browser, server):
+    page = new_player(browser, server, "Pia", viewport=(390, 844))
+    create_table(page, "mercante", {"players": "8"}, {s: "simple" for s in range(1, 8)})
+    page.wait_for_selector("#controls svg.figure")
+    assert page.locator("#controls svg.figure").count() == 3
+    assert page.locator("#board .felt svg.figure.big").count() == 1
+    page.click("#legal-box summary")
+    for _ in range(3):
+        legal = wait_turn(page)
+        if not legal:
+            break
+        act(page, lambda: exact_legal(page, "pass").click())
+    page.screenshot(path=SCREENSHOTS / "mercante-table-phone.png", full_page=True)
+    assert SCRIPT_ERRORS[page] == []

@@ -1,0 +1,79 @@
+"""Replay from a game record (issue 9: "A game record can be downloaded (JSON,
+the engine's record) and replayed move by move in the browser"): the frames
+and hands' ends pages.py builds from a record, and a record that does not replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tavolo.bots.random_bot import RandomBot
+from tavolo.engine.play import play
+from tavolo.games import make_game
+from tavolo.server import pages
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(pages.router)
+    return TestClient(app)
+
+
+@pytest.fixture(scope="module")
+def record():
+    game = make_game("burraco", players=2, target=None)
+    return play(game, [RandomBot(seed=1), RandomBot(seed=2)], seed=3)
+
+
+def test_every_move_is_a_frame_and_the_hand_end_is_where_it_happened(client, record):
+    answer = client.post("/replay/frames", json=record.to_json()).json()
+    frames = answer["frames"]
+    assert len(frames) == len(record.actions) + 1
+    assert [f["text"] for f in frames[1:]] == record.actions
+    assert [len(f["obs"][0]["hand"]) for f in frames[:1]] == [11]       # fibur art. 3: eleven cards each
+    ends = [i for i, f in enumerate(frames) if f["hand_end"]]
+    assert ends == [len(frames) - 1]
+    assert frames[-1]["hand_end"]["result"]["sides"][0]["seats"] == [0]
+
+
+def test_the_hands_ends_agree_with_the_engine(client, record):
+    answer = client.post("/replay/hands", json=record.to_json()).json()
+    (end,) = answer["hand_ends"]
+    assert [side["total"] for side in end["result"]["sides"]] == record.result
+
+
+def test_an_online_record_replays_from_its_stored_shuffles(client):
+    """Online shuffles come from OS entropy: the record's seed is 0 and its ``chance`` list deals."""
+    game = make_game("briscola", players=2)
+    state = game.new_initial_state()
+    shuffle = state.sample_chance(random.Random(8))
+    state.apply_chance(shuffle)
+    first_hand = state.observation(0).to_json()["hand"]
+    actions = []
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        actions.append(state.action_to_string(action))
+        state.apply(action)
+    online = {"game": "briscola", "options": game.options_json(), "seats": ["Anna", "Bot"], "seed": 0,
+              "actions": actions, "result": state.returns(), "chance": [shuffle]}
+    frames = client.post("/replay/frames", json=online).json()["frames"]
+    assert frames[0]["obs"][0]["hand"] == first_hand
+    assert frames[-1]["hand_end"]["result"]["points"] == list(state.round_results[-1].points)
+
+
+@pytest.mark.parametrize("bad, field", [
+    ({"game": "burraco"}, "lacks"),
+    ({"game": "chess", "options": {}, "seats": [], "seed": 0, "actions": []}, "chess"),
+    ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": ["fly"]}, "fly"),
+    ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": [], "chance": []},
+     "shuffles"),
+])
+def test_a_record_that_does_not_replay_is_refused_naming_why(client, bad, field):
+    answer = client.post("/replay/frames", json=bad)
+    assert answer.status_code == 400
+    message = answer.json()["error"]["message"]
+    assert message.startswith("Questa partita non si può rivedere") and field in message

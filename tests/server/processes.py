@@ -1,0 +1,103 @@
+"""``tavolo serve`` in a subprocess, and a seat's socket to it (websockets' sync client)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from websockets.sync.client import connect
+
+TAVOLO = Path(sys.executable).parent / "tavolo"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address."""
+
+    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url)
+        env.pop("TAVOLO_REDIS_URL", None)
+        if redis_url:
+            env["TAVOLO_REDIS_URL"] = redis_url
+        self.process = subprocess.Popen([str(TAVOLO), "serve", "--port", str(self.port), "--pace", str(pace)],
+                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        self.kill()
+        raise RuntimeError(f"tavolo serve did not start: {self.process.stdout.read().decode()[-2000:]}")
+
+    def post(self, path: str, body: dict) -> dict:
+        reply = httpx.post(self.url + path, json=body, timeout=10)
+        reply.raise_for_status()
+        return reply.json()
+
+    def socket(self, table_id: str):
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown of any kind."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        self.process.stdout.close()
+
+
+class Seat:
+    """A seat's socket: frames read in order, the last state kept (it may come before an ack),
+    and the table's recent events as the browser keeps them: the first state's ``log``, then
+    every ``event`` frame."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.state: dict | None = None
+        self.fresh = False
+        self.log: list[dict] = []
+
+    def frame(self, kind: str, timeout: float = 10) -> dict:
+        """The next frame of ``kind``."""
+        while True:
+            got = json.loads(self.ws.recv(timeout=timeout))
+            if got["type"] == "state":
+                self.state, self.fresh = got, True
+                self.log = got["view"]["log"] or self.log
+            elif got["type"] == "event":
+                self.log = [*self.log, got][-50:]
+            if got["type"] == kind:
+                return got
+
+    def settled(self, timeout: float = 10) -> dict:
+        """The latest state where this seat has moves (or the game is over), not returned before."""
+        while not (self.fresh and (self.state["view"]["legal"] or self.state["view"]["finished"])):
+            self.fresh = False
+            self.frame("state", timeout)
+        self.fresh = False
+        return self.state
+
+    def greet(self, token: str | None) -> dict:
+        self.ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        return self.frame("welcome")
+
+    def move(self, text: str) -> int:
+        """Play ``text``; returns the seq of its ack."""
+        time.sleep(0.055)
+        self.ws.send(json.dumps({"type": "move", "text": text, "ref": text}))
+        return self.frame("ack")["seq"]

@@ -1,0 +1,97 @@
+"""A person plays against the server's bots over the WebSocket (issue 9, "Tavolo online")."""
+
+from __future__ import annotations
+
+from tests.server.conftest import after_ack, hello, next_frame, send, settled_state
+
+
+def quick(client, game: str, **options) -> tuple[str, str]:
+    reply = client.post("/api/quick", json={"game": game, "name": "Anna", "options": options})
+    assert reply.status_code == 201, reply.text
+    return reply.json()["table_id"], reply.json()["token"]
+
+
+def play_to_the_end(client, game: str, **options) -> tuple[dict, list[dict]]:
+    """Seat 0 plays its first legal move each turn and continues each hand's end."""
+    table_id, token = quick(client, game, **options)
+    seen: list[dict] = []
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        assert hello(ws, token)["seat"] == 0
+        view = settled_state(ws, seen)["view"]
+        while not view["finished"]:
+            if view["legal"]:
+                send(ws, type="move", text=view["legal"][0], ref="m")
+                view = after_ack(ws, seen)["view"]
+            else:
+                send(ws, type="continue")
+                view = settled_state(ws, seen)["view"]
+        return view, seen
+
+
+def test_a_briscola_match_is_played_to_its_winner(client):
+    view, seen = play_to_the_end(client, "briscola", players=2)
+    assert view["finished"]["winners"], view["finished"]
+    events = [f for f in seen if f["type"] == "event"]
+    assert [e["seq"] for e in events] == sorted(e["seq"] for e in events)
+    assert {e["seat"] for e in events} == {0, 1}
+
+
+def test_a_tressette_hand_end_waits_for_the_person(client):
+    """Tressette to 21 by two: a round ends, every hand shown, the next deal waits for 'continue'."""
+    view, seen = play_to_the_end(client, "tressette", players=2, target=21)
+    held = [f["view"]["hand_end"] for f in seen if f["type"] == "state" and f["view"]["hand_end"]]
+    assert held and held[0]["waiting_for"] == [0] and len(held[0]["hands"]) == 2
+    assert view["finished"]
+
+
+def test_a_burraco_move_of_several_actions_is_all_or_nothing(client):
+    table_id, token = quick(client, "burraco", players=2, target=None)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        view = settled_state(ws)["view"]
+        assert view["legal"] == ["draw", "take"]
+        send(ws, type="move", text="discard 5h", ref="r1")
+        error = next_frame(ws, "error")
+        assert error["code"] in ("illegal", "notation") and error["ref"] == "r1"
+        send(ws, type="move", text="draw", ref="r2")
+        assert next_frame(ws, "ack")["ref"] == "r2"
+
+
+def test_a_record_only_once_finished(client):
+    table_id, _ = quick(client, "briscola", players=2)
+    reply = client.get(f"/api/tables/{table_id}/record")
+    assert reply.status_code == 409 and reply.json()["error"]["code"] == "conflict"
+
+
+def test_the_recent_events_come_once_after_hello(client):
+    """The contract (tavolo.online, ``View.log``): the first state after hello carries the last
+    events, later states carry none (each event was sent once, as an ``event`` frame); a second
+    socket of the same seat gets them in its own first state."""
+    table_id, token = quick(client, "briscola", players=2)
+    seen: list[dict] = []
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        view = settled_state(ws, seen)["view"]
+        for _ in range(3):
+            send(ws, type="move", text=view["legal"][0], ref="m")
+            view = after_ack(ws, seen)["view"]
+    states = [f for f in seen if f["type"] == "state"]
+    events = [f for f in seen if f["type"] == "event"]
+    assert len(events) >= 5 and all(s["view"]["log"] == [] for s in states[1:])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        first = next_frame(ws, "state")
+    assert first["view"]["log"][-len(events):] == events
+
+
+def test_a_bots_seat_carries_its_level_for_the_readers_language(client):
+    """Pages name a bot in the reader's language from its level's label (a web msgid with
+    its Italian in the catalog), not from the English stored in the seat's name."""
+    from tavolo.i18n import translate
+
+    table_id, _ = quick(client, "burraco", players=4)
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    bots = [s for s in seats if s["kind"] == "bot"]
+    assert len(bots) == 3 and all(s["bot_label"] == "Normal" for s in bots)
+    assert translate(bots[0]["bot_label"], "it", "web") == "Normale"
+    assert seats[0]["bot_label"] is None
