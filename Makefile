@@ -1,26 +1,43 @@
 # Tavolo: two commands do everything on a fresh machine: `make run` and `make test`.
+# `make run` installs only what a player needs; `make test` adds the test tools, Debian's
+# chromium, PostgreSQL and Redis when they are missing (tools/ensure-test-services.sh).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
-.PHONY: setup run test bench clean
+.PHONY: setup setup-dev services run play test bench clean
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
+setup-dev: $(DEVSTAMP)
+
+$(DEVSTAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(DEVSTAMP)
+
+services:
+	bash tools/ensure-test-services.sh
+
 run: setup
+	$(VENV)/bin/tavolo serve --host $(HOST) --port $(PORT)
+
+play: setup
 	$(VENV)/bin/tavolo play burraco
 
-test: setup
+test: setup-dev services
 	$(PY) -m pytest -n 2 -q
 
-bench: setup
+bench: setup-dev
 	$(PY) -m bench
 
 clean:

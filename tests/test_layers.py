@@ -18,8 +18,10 @@ ALLOWED = {
     "rl": {"rl", "bots", "games", "engine", "cards"},
     "tournament": {"tournament", "bots"},
     "store": {"store", "tournament"},
+    "i18n": {"i18n"},
+    "online": {"online", "store", "bots", "games", "engine", "cards", "i18n"},
 }
-INTERFACES = {"cli", "terminal", "tournament_cli"}
+INTERFACES = {"cli", "terminal", "tournament_cli", "server"}
 
 
 def tavolo_imports(path: Path) -> set[str]:

@@ -19,14 +19,17 @@ app = typer.Typer(
 )
 play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
 burraco_app = typer.Typer(help="Burraco tools for the real table.", no_args_is_help=True)
+bridge_app = typer.Typer(help="Bridge tools: PBN files and double-dummy analysis.", no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(burraco_app, name="burraco")
+app.add_typer(bridge_app, name="bridge")
 app.add_typer(tournament_app, name="tournament")
 
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 
 
 SEED = typer.Option(None, help="Seed of the shuffles (default: unpredictable).")
+LANG = typer.Option(None, help="Language: it (default) or en; or set TAVOLO_LANG.")
 RECORD = typer.Option(None, help="Save the game record (JSON) to this file.")
 
 
@@ -39,6 +42,9 @@ def play_burraco(
                                                       "ismcts:time=1 (a second per move)."),
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit "
+                                                         "(its rules, players and target)."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Play Burraco against bots: you sit at seat 0 and play first.
 
@@ -48,12 +54,13 @@ def play_burraco(
     from tavolo.games.burraco import make_game
     from tavolo.terminal.burraco import TerminalBurraco
 
-    game = _game(make_game, rules, players=players, target=target)
+    game, saved = _new_or_saved("burraco", resume, lang, make_game, rules, players=players, target=target)
     try:
         make_bot(bot, game, seat=1)
     except (ValueError, TypeError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bot") from None
-    _play(TerminalBurraco, game, lambda seat, seed: make_bot(bot, game, seat, seed), seed, record)
+    _play(TerminalBurraco, game, lambda seat, seed: make_bot(bot, game, seat, seed), seed, record,
+          lang=lang, resume=saved, resumable=True)
 
 
 @play_app.command("scala40")
@@ -123,6 +130,247 @@ def play_tressette(
     _play(TerminalTressette, game, lambda seat, seed: SimpleTressetteBot(seed=seed), seed, record)
 
 
+@play_app.command("ramino")
+def play_ramino(
+    players: int = typer.Option(4, min=2, max=7, help="Players at the table, you included (2 to 7)."),
+    cards: int = typer.Option(10, help="Cards each: 10, 7 or 9."),
+    closing: int = typer.Option(0, help="0 closes only a zero; 5 or 10 closes ai punti with loose cards up to that."),
+    match: str = typer.Option("101", help="'101' (out over 101), 'hands' (a number of hands with fiches) or 'one'."),
+    hands: int = typer.Option(10, help="Hands of a match with fiches."),
+    reentry: bool = typer.Option(False, help="Who goes over 101 comes back once at the worst score."),
+    same_suit_tris: bool = typer.Option(False, help="Tris and quartetti may repeat a suit (by agreement)."),
+    joker: int = typer.Option(25, help="What a joker left in hand costs: 25 or 20."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """Play Ramino against bots: you sit at seat 0 and play first.
+
+    Example: tavolo play ramino --players 3 --closing 10 --reentry
+    """
+    from tavolo.bots.ramino import SimpleRaminoBot
+    from tavolo.games.ramino import make_game
+    from tavolo.terminal.ramino import TerminalRamino
+
+    game, saved = _new_or_saved("ramino", resume, lang, make_game, players=players, hand_size=cards,
+                                closing_limit=closing, match=None if match == "one" else match, hands=hands,
+                                reentry=reentry, same_suit_groups=same_suit_tris, joker_penalty=joker)
+    o = game.options
+    _play(TerminalRamino, game, lambda seat, seed: SimpleRaminoBot(seed, o.same_suit_groups, o.joker_penalty), seed,
+          record, lang=lang, resume=saved)
+
+
+@play_app.command("machiavelli")
+def play_machiavelli(
+    players: int = typer.Option(4, min=2, max=10, help="Players at the table, you included (2 to 5; up to 10 with 8 cards)."),
+    cards: int = typer.Option(0, help="Cards each: 13, or 8 at a crowded table (default by the table size)."),
+    hands: int = typer.Option(0, help="Hands of the match (default: one dealt by each player)."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """Play Machiavelli against bots that lay the most cards they can: you sit at seat 0 and play first.
+
+    Example: tavolo play machiavelli --players 3
+    """
+    from tavolo.bots.machiavelli import SolverMachiavelliBot
+    from tavolo.games.machiavelli import make_game
+    from tavolo.terminal.machiavelli import TerminalMachiavelli
+
+    game, saved = _new_or_saved("machiavelli", resume, lang, make_game, players=players, hand_size=cards, hands=hands)
+    _play(TerminalMachiavelli, game, lambda seat, seed: SolverMachiavelliBot(seed), seed, record, lang=lang,
+          resume=saved, resumable=True)
+
+
+@play_app.command("canasta")
+def play_canasta(
+    players: int = typer.Option(4, min=2, max=4, help="Players at the table, you included: 4 in pairs, or 2, 3."),
+    target: int = typer.Option(15000, help="Match target (15000 as usual)."),
+    single_hand: bool = typer.Option(False, "--single-hand", help="Play one hand instead of a match."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """Play Canasta (the Italian three-deck game) against bots: you sit at seat 0 and play first.
+
+    Example: tavolo play canasta --players 2 --single-hand
+    """
+    from tavolo.bots.canasta import SimpleCanastaBot
+    from tavolo.games.canasta import make_game
+    from tavolo.terminal.canasta import TerminalCanasta
+
+    game, saved = _new_or_saved("canasta", resume, lang, make_game, players=players,
+                                target=None if single_hand else target)
+    _play(TerminalCanasta, game, lambda seat, seed: SimpleCanastaBot(seed), seed, record, lang=lang,
+          resume=saved, resumable=True)
+
+
+@play_app.command("bridge")
+def play_bridge(
+    scoring: str = typer.Option("duplicate", help="'duplicate' (board by board) or 'rubber' (partita libera)."),
+    board: int = typer.Option(1, help="Duplicate: the first board (dealer and vulnerability by its number)."),
+    boards: int = typer.Option(4, help="Duplicate: how many boards to play."),
+    samples: int = typer.Option(8, help="The bots' card play: deals solved double-dummy per card."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """Play bridge with a bot partner against two bots: you sit North.
+
+    Example: tavolo play bridge --scoring rubber
+    """
+    from tavolo.bots.bridge import BridgeBot
+    from tavolo.games.bridge import make_game
+    from tavolo.terminal.bridge import TerminalBridge
+
+    game, saved = _new_or_saved("bridge", resume, lang, make_game, scoring=scoring, board=board, boards=boards)
+    _play(TerminalBridge, game, lambda seat, seed: BridgeBot(seed=seed, samples=samples), seed, record,
+          lang=lang, resume=saved, resumable=True)
+
+
+@play_app.command("pinnacola")
+def play_pinnacola(
+    players: int = typer.Option(4, min=2, max=4, help="Players at the table, you included: 4 in pairs, or 2, 3."),
+    alone: bool = typer.Option(False, "--alone", help="At four, each plays alone instead of in pairs."),
+    cards: int = typer.Option(13, help="Cards each: 13, 15 or 19."),
+    target: int = typer.Option(1500, help="Match target: 1500, 2000 or 2500."),
+    single_hand: bool = typer.Option(False, "--single-hand", help="Play one hand instead of a match."),
+    joker: int = typer.Option(25, help="What a matta is worth: 25 or 30."),
+    clean_run: int = typer.Option(7, help="A run without wilds of this many cards doubles: 7 or 6."),
+    swap_must_meld: bool = typer.Option(False, help="A matta taken off the table must be melded at once."),
+    poker_and_pinnacola: bool = typer.Option(False, help="Closing needs a poker and a pinnacola."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+    resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """Play Pinnacola against bots: you sit at seat 0, your partner facing you.
+
+    Example: tavolo play pinnacola --players 2 --target 2000 --poker-and-pinnacola
+    """
+    from tavolo.bots.pinnacola import SimplePinnacolaBot
+    from tavolo.games.pinnacola import make_game
+    from tavolo.terminal.pinnacola import TerminalPinnacola
+
+    game, saved = _new_or_saved("pinnacola", resume, lang, make_game, players=players,
+                                partnerships=(players == 4 and not alone), hand_size=cards,
+                                target=None if single_hand else target, joker_points=joker, clean_run=clean_run,
+                                swap_must_meld=swap_must_meld, poker_and_pinnacola=poker_and_pinnacola)
+    _play(TerminalPinnacola, game, lambda seat, seed: SimplePinnacolaBot(seed), seed, record, lang=lang, resume=saved)
+
+
+@play_app.command("peppa")
+def play_peppa(
+    players: int = typer.Option(4, help="4, or 6 (Peppa only)."),
+    target: int = typer.Option(100, help="The match ends past 100 (the two lowest win) or past 50 (each pays "
+                                         "the lowest the difference)."),
+    single_hand: bool = typer.Option(False, "--single-hand", help="Play one hand instead of a match."),
+    rules: str = typer.Option("peppa", help="'peppa' (the seed's rules) or 'hearts' (classic Hearts)."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+) -> None:
+    """Play Peppa (or Hearts) against bots: you sit at seat 0.
+
+    Example: tavolo play peppa --rules hearts
+    """
+    from tavolo.bots.peppa import SamplingPeppaBot, SimplePeppaBot
+    from tavolo.games.peppa import make_game
+    from tavolo.terminal.peppa import TerminalPeppa
+
+    game = _game(make_game, rules=rules, players=players, target=None if single_hand else target)
+    bot = SimplePeppaBot if game.options.hearts else lambda seed: SamplingPeppaBot(game, seed=seed)
+    _play(TerminalPeppa, game, lambda seat, seed: bot(seed=seed), seed, record)
+
+
+@play_app.command("tarocchi")
+def play_tarocchi(
+    players: int = typer.Option(3, help="3 (each for himself) or 4 (partners facing)."),
+    hands: int = typer.Option(0, help="Hands in the match, a multiple of the players (default: one deal each)."),
+    accuso: bool = typer.Option(False, help="Score ten trumps or two or more honours at the start."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+) -> None:
+    """Play Tarocchi against bots: you sit at seat 0.
+
+    Example: tavolo play tarocchi --players 4 --accuso
+    """
+    from tavolo.bots.tarocchi import SimpleTarocchiBot
+    from tavolo.games.tarocchi import make_game
+    from tavolo.terminal.tarocchi import TerminalTarocchi
+
+    game = _game(make_game, players=players, hands=hands, accuso=accuso)
+    _play(TerminalTarocchi, game, lambda seat, seed: SimpleTarocchiBot(seed=seed), seed, record)
+
+
+@play_app.command("petrangola")
+def play_petrangola(
+    players: int = typer.Option(6, help="2 to 12 players, you included (6 or 7 is ideal)."),
+    tokens: int = typer.Option(3, help="Tokens in each puglia."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+) -> None:
+    """Play Petrangola against bots: you sit at seat 0; the last one with tokens takes the table.
+
+    Example: tavolo play petrangola --players 7
+    """
+    from tavolo.bots.petrangola import SimplePetrangolaBot
+    from tavolo.games.petrangola import make_game
+    from tavolo.terminal.parlour import TerminalPetrangola
+
+    game = _game(make_game, players=players, tokens=tokens)
+    _play(TerminalPetrangola, game, lambda seat, seed: SimplePetrangolaBot(seed=seed), seed, record)
+
+
+@play_app.command("perlina")
+def play_perlina(
+    players: int = typer.Option(5, help="2 to 9 players, you included."),
+    deck: str = typer.Option("french", help="'french' (52 cards) or 'italian' (40)."),
+    tokens: int = typer.Option(40, help="Tokens each player starts with."),
+    stake: int = typer.Option(1, help="The ante, and the price of a change."),
+    hands: int = typer.Option(10, help="Hands to play (more while a tie leaves the pot)."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+) -> None:
+    """Play Perlina against bots: you sit at seat 0.
+
+    Example: tavolo play perlina --players 4 --deck italian
+    """
+    from tavolo.bots.perlina import SimplePerlinaBot
+    from tavolo.games.perlina import make_game
+    from tavolo.terminal.parlour import TerminalPerlina
+
+    game = _game(make_game, players=players, deck=deck, tokens=tokens, stake=stake, hands=hands)
+    _play(TerminalPerlina, game, lambda seat, seed: SimplePerlinaBot(seed=seed), seed, record)
+
+
+@play_app.command("mercante")
+def play_mercante(
+    players: int = typer.Option(8, help="2 to 24 players, you included; the house is the mercante."),
+    tokens: int = typer.Option(30, help="Tokens each player starts with."),
+    stake: int = typer.Option(3, help="The stake each pays the mercante (posta)."),
+    prizes: int = typer.Option(3, help="3 to 6 prizes."),
+    no_trading: bool = typer.Option(False, "--no-trading", help="No buying of cards between players."),
+    mercante: str = typer.Option("house", help="'house', or 'player': the last seat is the mercante."),
+    seed: Optional[int] = SEED,
+    record: Optional[Path] = RECORD,
+) -> None:
+    """Play Mercante in fiera against bots: you sit at seat 0.
+
+    Example: tavolo play mercante --players 8 --prizes 4
+    """
+    from tavolo.bots.mercante import ValueMercanteBot
+    from tavolo.games.mercante import make_game
+    from tavolo.terminal.parlour import TerminalMercante
+
+    game = _game(make_game, players=players, tokens=tokens, stake=stake, prizes=prizes, trading=not no_trading,
+                 mercante=mercante)
+    _play(TerminalMercante, game, lambda seat, seed: ValueMercanteBot(seed=seed), seed, record)
+
+
 def _game(make_game, *args, **options):
     """The game, or the options' error as a bad parameter."""
     try:
@@ -131,23 +379,115 @@ def _game(make_game, *args, **options):
         raise typer.BadParameter(str(exc)) from None
 
 
-def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path]) -> None:
-    """You at seat 0 against ``make_bot(seat, seed)`` in every other seat; the record saved if asked."""
+def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path], lang: Optional[str] = None,
+          resume=None, resumable: bool = False) -> None:
+    """You at seat 0 against ``make_bot(seat, seed)`` in every other seat; the record saved if asked;
+    for a ``resumable`` game ``quit`` saves the match for ``--resume``, which a finished match clears."""
+    from tavolo.terminal.table import saved_match_path
+    from tavolo.terminal.words import Words
+
     bots = {s: make_bot(s, None if seed is None else seed + s) for s in range(1, game.num_players)}
+    saved = saved_match_path(game.name)
     try:
-        result = terminal(game, bots, seat=0, seed=seed).run()
+        result = terminal(game, bots, seat=0, seed=seed, lang=lang, save_path=saved if resumable else None,
+                          resume=resume).run()
     except (EOFError, KeyboardInterrupt):
         return
+    if result.result is not None and resume is not None:
+        saved.unlink(missing_ok=True)
     if record:
         result.save(record)
-        Console().print(f"Game record saved to {record}")
+        Console().print(Words(lang)("Game record saved to {path}", path=record))
+
+
+def _new_or_saved(name: str, resume: bool, lang: Optional[str], make_game, *args, **options):
+    """The match of ``name`` saved by ``quit`` when ``--resume`` asks for it, else a new game of ``options``:
+    ``(game, saved record or None)``."""
+    from tavolo.games import make_game_from_json
+
+    saved = _saved_match(name, resume, lang)
+    if saved is None:
+        return _game(make_game, *args, **options), None
+    return _game(make_game_from_json, name, saved.options), saved
+
+
+def _saved_match(game: str, resume: bool, lang: Optional[str]):
+    """The match saved by ``quit``, when ``--resume`` asks for it."""
+    from tavolo.engine.record import GameRecord
+    from tavolo.terminal.table import saved_match_path
+
+    if not resume:
+        return None
+    from tavolo.games import replay
+
+    path = saved_match_path(game)
+    try:
+        saved = GameRecord.load(path)
+        replay(saved)  # a saved match that no longer replays is refused here, not half-way
+        return saved
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        from tavolo.terminal.words import Words
+
+        raise typer.BadParameter(Words(lang)("cannot resume the {game} match saved at {path}: {reason}", game=game,
+                                             path=path, reason=exc), param_hint="--resume") from None
+
+
+@bridge_app.command("pbn")
+def bridge_pbn(record: Path = typer.Argument(..., help="A game record saved by tavolo play bridge --record.")) -> None:
+    """Print a recorded bridge game as a PBN file, one board per hand played.
+
+    Example: tavolo bridge pbn game.json > game.pbn
+    """
+    from tavolo.engine.record import GameRecord
+    from tavolo.games.bridge.pbn import dumps, record_states
+
+    try:
+        loaded = GameRecord.load(record)
+        if loaded.game != "bridge":
+            raise ValueError(f"{record} is a record of {loaded.game}, not of bridge")
+        typer.echo(dumps(record_states(loaded)), nl=False)
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="RECORD") from None
+
+
+@bridge_app.command("analyse")
+def bridge_analyse(pbn: Path = typer.Argument(..., help="A PBN file of one or more boards.")) -> None:
+    """Each board of a PBN file replayed by the rules: contract, result, score, double-dummy
+    tricks of every denomination for every declarer, and the par (endplay/DDS).
+
+    Example: tavolo bridge analyse club-night.pbn
+    """
+    from tavolo.games.bridge.analysis import analyse, table_text
+    from tavolo.games.bridge.cards import pbn_deal
+    from tavolo.games.bridge.pbn import loads
+
+    try:
+        states = loads(pbn.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="PBN") from None
+    for state in states:
+        done = state.hand_results[-1] if state.hand_results else None
+        number = done.number if done else state.board
+        vulnerability = done.vulnerability if done else state.vulnerability
+        dealer = done.dealer if done else state.dealer
+        contract = str(state.contract) if state.contract else None
+        a = analyse(pbn_deal(state.dealt_hands()), vulnerability, dealer, contract)
+        line = f"Board {number}: {contract or 'no contract'}"
+        if done and contract:
+            line += f", {done.tricks} tricks, North-South {done.points[0]}"
+        if contract:
+            line += f"; double dummy {a.dd_tricks} tricks"
+        typer.echo(f"{line}; par {a.par_score} ({', '.join(a.par_contracts) or '-'})")
+        typer.echo(table_text(a))
 
 
 @burraco_app.command("score")
 def burraco_score(
-    file: Path = typer.Argument(..., help="The score sheet (text or JSON); '-' reads standard input."),
+    file: Optional[Path] = typer.Argument(None, help="The score sheet (text or JSON); '-' reads standard input."),
     rules: Optional[str] = typer.Option(None, help=RULES_HELP + " Overrides the sheet's 'rules:' line."),
     as_json: bool = typer.Option(False, "--json", help="Print the breakdown as JSON."),
+    schema: bool = typer.Option(False, "--schema", help="Print the JSON Schema of a score sheet and stop."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Count the points of a hand played at a real table.
 
@@ -170,13 +510,22 @@ def burraco_score(
 
     Example: tavolo burraco score hand.txt --rules internazionale
     """
-    from tavolo.games.burraco.scoresheet import SheetError, parse_sheet, score_sheet
+    from rich.markup import escape
 
-    text = sys.stdin.read() if str(file) == "-" else _read(file)
+    from tavolo.games.burraco.scoresheet import SHEET_SCHEMA, SheetError, parse_sheet, score_sheet, sheet_text
+    from tavolo.terminal.words import Words
+
+    words = Words(lang)
+    if schema:
+        typer.echo(json.dumps(SHEET_SCHEMA, indent=1))
+        return
+    if file is None:
+        raise typer.BadParameter(words("name the score sheet, or '-' for standard input"), param_hint="FILE")
+    data = sys.stdin.buffer.read() if str(file) == "-" else _read_bytes(file, words)
     try:
-        sheet = parse_sheet(text, rules)
+        sheet = parse_sheet(sheet_text(data), rules)
     except SheetError as exc:
-        Console(stderr=True).print(f"[red]{file}: {exc}[/]")
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(str(file))}: {escape(words.render(exc.message))}[/]")
         raise typer.Exit(1) from None
     scores = score_sheet(sheet)
     if as_json:
@@ -186,14 +535,15 @@ def burraco_score(
         return
     from tavolo.terminal.burraco import score_table
 
-    Console().print(score_table(f"Burraco hand ({sheet.rules})", [side.name for side in sheet.sides], scores))
+    title = words("Burraco hand ({rules})", rules=sheet.rules)
+    Console().print(score_table(title, [escape(side.name) for side in sheet.sides], scores, words))
 
 
-def _read(path: Path) -> str:
+def _read_bytes(path: Path, words) -> bytes:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_bytes()
     except OSError as exc:
-        raise typer.BadParameter(f"cannot read {path}: {exc.strerror}") from None
+        raise typer.BadParameter(words("cannot read {path}: {reason}", path=path, reason=exc.strerror)) from None
 
 
 @app.command("arena")
@@ -234,3 +584,31 @@ def arena(
         from tavolo.arena.plots import save_plots
 
         console.print(f"Plots saved: {', '.join(map(str, save_plots(report, plots)))}")
+
+
+@app.command("serve")
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for every interface)."),
+    port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
+    db: Optional[str] = typer.Option(None, envvar="TAVOLO_DATABASE_URL",
+                                     help="SQLAlchemy URL or SQLite file of the tables (default tavolo.sqlite)."),
+    redis: Optional[str] = typer.Option(None, envvar="TAVOLO_REDIS_URL",
+                                        help="Redis URL: several processes serve the same tables."),
+    pace: float = typer.Option(0.7, min=0, max=5, help="Seconds a bot waits before each move."),
+) -> None:
+    """Serve the web app: every game in the browser, with friends and bots.
+
+    Example: tavolo serve --port 8000 --db postgresql+psycopg://postgres@127.0.0.1/tavolo
+    """
+    import uvicorn
+
+    from tavolo.server.app import DEFAULT_DATABASE, create_app
+
+    try:
+        web = create_app(db or DEFAULT_DATABASE, redis_url=redis, pace=pace)
+    except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
+        raise typer.BadParameter(f"cannot open the database {db or DEFAULT_DATABASE!r}: {exc}",
+                                 param_hint="--db") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    Console().print(f"Tavolo: open http://{shown}:{port}", highlight=False)
+    uvicorn.run(web, host=host, port=port, log_level="warning")
