@@ -31,9 +31,15 @@ function state(number) {
   return view.corrected.includes(number) ? t("corrected") : t("entered");
 }
 
+// Rebuilt on every refresh (every 5 s, and after each entry): what the director has typed and not yet sent, and
+// the field being typed in, survive it.
 function grid() {
   const body = document.querySelector("#grid tbody");
+  const sameRound = Number(body.dataset.round) === view.round?.number;
+  const typed = new Map(sameRound ? [...body.querySelectorAll("input[data-typed]")].map((input) => [input.name, input.value]) : []);
+  const focused = body.contains(document.activeElement) ? document.activeElement.name : null;
   if (!view.round) { body.replaceChildren(); return; }
+  body.dataset.round = view.round.number;
   document.getElementById("round-title").textContent = t("Round {round}", { round: view.round.number });
   body.replaceChildren(...view.round.tables.map((row) => {
     const entered = row.result !== null;
@@ -43,6 +49,14 @@ function grid() {
       el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
       el("td", {}, input("ns")), el("td", {}, input("ew")), el("td", { class: "state" }, state(row.table)));
   }));
+  for (const [inputName, value] of typed) {
+    const input = body.querySelector(`input[name="${inputName}"]`);
+    if (!input) continue;
+    input.value = value;
+    input.dataset.typed = "";
+    input.classList.toggle("bad", value !== "" && !plausible(value));
+  }
+  if (focused) body.querySelector(`input[name="${focused}"]`)?.focus();
 }
 
 // Checked as typed: multiples of 5, at most 5000 a deal (the server checks again and says why).
@@ -52,15 +66,16 @@ function plausible(text) {
 }
 
 document.getElementById("grid").addEventListener("input", (event) => {
+  event.target.dataset.typed = "";
   event.target.classList.toggle("bad", event.target.value !== "" && !plausible(event.target.value));
 });
 document.getElementById("grid").addEventListener("keydown", async (event) => {
   if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
   event.preventDefault();
   const inputs = [...document.querySelectorAll("#grid input")];
-  const here = inputs.indexOf(event.target);
+  const next = inputs[inputs.indexOf(event.target) + 1]?.name;
   if (event.target.dataset.line === "ew") await send(Number(event.target.dataset.table));
-  inputs[here + 1]?.focus();
+  if (next) document.querySelector(`#grid input[name="${next}"]`)?.focus();
 });
 
 async function send(table) {
@@ -77,9 +92,8 @@ async function send(table) {
   try {
     await call("POST", `${api}/punteggi`, body);
     message.textContent = "";
-    const focused = document.activeElement?.name;
+    for (const lineName of ["ns", "ew"]) document.querySelector(`input[name="${lineName}-${table}"]`)?.removeAttribute("data-typed");
     await refresh();
-    if (focused) document.querySelector(`input[name="${focused}"]`)?.focus();
   } catch (error) { message.textContent = error.message; }
 }
 
