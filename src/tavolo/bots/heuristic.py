@@ -119,6 +119,22 @@ class HeuristicBurracoBot:
             return best
         return min(table.discards, key=table.keep_value)
 
+    def prior(self, obs: BurracoObservation, legal: Sequence[int]) -> dict[int, float]:
+        """Probabilities over ``legal`` for a search: half on :meth:`choose`'s action, the
+        rest spread evenly (a prior and rollout policy for the search bot).
+
+            >>> from tavolo.games.burraco.actions import DRAW, TAKE
+            >>> bot = HeuristicBurracoBot("easy", seed=1)
+            >>> obs = None  # one legal action: all the mass on it, no reading needed
+            >>> bot.prior(obs, [DRAW])
+            {0: 1.0}
+        """
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        chosen = self.choose(obs, legal)
+        rest = 0.5 / (len(legal) - 1)
+        return {a: (0.5 if a == chosen else rest) for a in legal}
+
     def _best(self, legal: Sequence[int], table: _Table) -> tuple[int, float]:
         """The most valuable meld action (open or attach) and its value; (-1, 0) when none."""
         best, best_value, ties = -1, float("-inf"), 0
