@@ -586,6 +586,44 @@ def arena(
         console.print(f"Plots saved: {', '.join(map(str, save_plots(report, plots)))}")
 
 
+@app.command("tune")
+def tune(
+    template: str = typer.Argument(..., metavar="TEMPLATE", help="Bot spec with {placeholders}: heuristic:strong,pile={pile},wild={wild}"),
+    space: list[str] = typer.Option(..., help="Range of a placeholder, name=low:high (repeat for each)."),
+    vs: str = typer.Option(..., help="The opponent every trial plays."),
+    players: int = typer.Option(2, help="2 (one against one), 4 (partnerships) or 6 (teams of three)."),
+    deals: int = typer.Option(200, min=2, help="Duplicate deals per trial: the same deals for every trial."),
+    trials: int = typer.Option(30, min=1, help="Settings tried (CMA-ES)."),
+    rules: str = typer.Option("fibur", help=RULES_HELP),
+    seed: int = typer.Option(1_000_000, min=0, help="Seed of the tuning deals and of the sampler."),
+    workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Save every trial as JSON to this file."),
+) -> None:
+    """Tune a bot's settings: CMA-ES trials, each scored by its mean duplicate difference per deal.
+
+    Example: tavolo tune "heuristic:strong,pile={pile}" --space pile=0:3 --vs heuristic:strong --deals 200
+    """
+    from dataclasses import asdict
+
+    from tavolo.arena import ArenaError
+    from tavolo.arena.report import progress_bar, tuning_table
+    from tavolo.arena.tuning import parse_space, tune as tune_bot
+
+    try:
+        ranges = parse_space(space)
+        with progress_bar(deals * trials) as advance:
+            result = tune_bot(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, seed=seed,
+                              workers=workers, rules=rules, progress=advance)
+    except ArenaError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    console = Console()
+    console.print(tuning_table(result, template))
+    if json_path:
+        data = {"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)}
+        json_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        console.print(f"Trials saved to {json_path}")
+
+
 @app.command("serve")
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for every interface)."),

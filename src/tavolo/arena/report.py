@@ -24,6 +24,7 @@ from rich.table import Table
 from tavolo.arena.runner import Advance
 from tavolo.arena.stats import Interval
 from tavolo.arena.summary import ArenaReport, PairSummary
+from tavolo.arena.tuning import TuningResult
 
 
 def report_json(report: ArenaReport) -> dict[str, Any]:
@@ -77,6 +78,21 @@ def rating_table(report: ArenaReport) -> Table:
         table.add_column(column, justify="right")
     for rating in report.ratings:
         table.add_row(rating.name, f"{rating.elo:.0f}", f"{rating.low:.0f} … {rating.high:.0f}")
+    return table
+
+
+def tuning_table(result: TuningResult, template: str, rows: int = 10) -> Table:
+    """The ``rows`` best trials, best first: their settings and mean duplicate difference per deal."""
+    table = Table(title=f"Best trials of {template} against {result.opponent}: "
+                        f"{result.deals} duplicate deals each, {result.players} players")
+    table.add_column("trial", justify="right")
+    names = list(result.best.params)
+    for column in (*names, "A−B/deal", "95% CI"):
+        table.add_column(column, justify="right")
+    ranked = sorted(enumerate(result.trials, 1), key=lambda item: -item[1].mean)
+    for number, trial in ranked[:rows]:
+        table.add_row(str(number), *(f"{trial.params[name]:.4g}" for name in names), f"{trial.mean:+.1f}",
+                      f"{trial.low:+.0f} … {trial.high:+.0f}")
     return table
 
 

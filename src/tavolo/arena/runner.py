@@ -69,7 +69,7 @@ def make_plan(bots: Sequence[str], deals: int, *, players: int = 4, rules: str =
     if deals < 1:
         raise ArenaError("play at least one deal")
     everyone = (*bots, vs) if vs is not None else tuple(bots)
-    _check_table(everyone, rules, players)
+    check_bots(everyone, rules, players)
     return ArenaPlan(everyone, pairs, deals, players, rules, seed)
 
 
@@ -93,7 +93,14 @@ def pairings(bots: Sequence[str], vs: str | None = None) -> tuple[Pair, ...]:
     return tuple((bot, vs) for bot in bots) if vs is not None else tuple(itertools.combinations(bots, 2))
 
 
-def _check_table(specs: Sequence[str], rules: str, players: int) -> None:
+def check_bots(specs: Sequence[str], rules: str, players: int) -> None:
+    """Refuse a table that cannot be dealt, or a bot spec that cannot sit at it, with the reason.
+
+        >>> check_bots(["simple", "heuristic:grandmaster"], "fibur", 2)
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: heuristic level 'grandmaster': choose one of easy, normal, strong
+    """
     try:
         game = arena_game(rules, players)
     except ValueError as exc:

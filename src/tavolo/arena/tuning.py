@@ -1,0 +1,165 @@
+"""Tune a bot's settings in the arena: CMA-ES (Optuna) on duplicate deals.
+
+A template is a bot spec with ``str.format`` placeholders, one per setting to
+tune, e.g. ``"heuristic:strong,pile={pile},wild={wild}"``. Each trial fills
+the placeholders with the values the sampler proposes (written ``f"{v:.4g}"``,
+and those rounded values are what the trial reports), plays ``deals``
+duplicate deals (smazzate, each dealt at two tables with the sides swapped)
+against the opponent and scores the trial by the mean duplicate difference per
+deal: points of the tuned bot's side minus the opponent's, to be maximised.
+
+Every trial plays the very same deals (common random numbers): two settings
+are compared on the same cards, so a small difference between them is not the
+luck of the shuffle. The deals come from :data:`TUNING_SEED`, away from the
+arena's evaluation seeds (0, 1, ...), so a setting is never judged on the deals
+it was tuned on. The sampler is Optuna's CMA-ES, seeded: the same call gives
+the same trials.
+
+    >>> parse_space(["pile=0:3", "wild=0.5:2"])
+    {'pile': (0.0, 3.0), 'wild': (0.5, 2.0)}
+    >>> placeholders("heuristic:strong,pile={pile},wild={wild}")
+    ('pile', 'wild')
+    >>> fill("ismcts:iterations={it}", {"it": 123.456})
+    ('ismcts:iterations=123.5', {'it': 123.5})
+"""
+
+from __future__ import annotations
+
+import string
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tavolo.arena.runner import Advance, ArenaError, ArenaPlan, check_bots, run_plan
+from tavolo.arena.stats import mean_interval
+
+TUNING_SEED = 1_000_000
+"""Run seed of the tuning deals: they never overlap the arena's evaluation deals (seed 0, 1, ...)."""
+
+Space = Mapping[str, tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One setting tried: the values, the per-deal duplicate mean and its 95% t interval."""
+
+    params: dict[str, float]
+    mean: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class TuningResult:
+    """Every trial in the order played, the best (highest mean) first named."""
+
+    best: Trial
+    trials: tuple[Trial, ...]
+    deals: int
+    players: int
+    opponent: str
+
+
+def tune(template: str, space: Space, *, opponent: str, players: int, deals: int, trials: int,
+         seed: int = TUNING_SEED, workers: int | None = None, rules: str = "fibur",
+         progress: Callable[[int], None] | None = None) -> TuningResult:
+    """Search ``space`` (name -> (low, high)) for the settings of ``template`` with the
+    best mean duplicate difference against ``opponent``; ``progress`` hears of every
+    duplicate deal finished (``deals * trials`` in all)."""
+    _check_space(template, space)
+    if deals < 2 or trials < 1:
+        raise ArenaError("tune with at least two deals (an interval needs two) and one trial")
+    check_bots([opponent], rules, players)
+    study, distributions = _study(space, seed)
+    played = []
+    for _ in range(trials):
+        asked = study.ask(distributions)
+        spec, params = fill(template, asked.params)
+        trial = _play_trial(spec, params, ArenaPlan((spec, opponent), ((spec, opponent),), deals, players, rules, seed),
+                            workers, progress)
+        study.tell(asked, trial.mean)
+        played.append(trial)
+    return TuningResult(max(played, key=lambda t: t.mean), tuple(played), deals, players, opponent)
+
+
+def _play_trial(spec: str, params: dict[str, float], plan: ArenaPlan, workers: int | None,
+                progress: Advance | None) -> Trial:
+    check_bots([spec], plan.rules, plan.players)
+    (deals,) = run_plan(plan, workers=workers, progress=progress).values()
+    interval = mean_interval([deal.score for deal in deals])
+    assert interval.low is not None and interval.high is not None  # at least two deals
+    return Trial(params, interval.estimate, interval.low, interval.high)
+
+
+def _study(space: Space, seed: int):  # -> (optuna.Study, dict of distributions)
+    try:
+        import optuna
+    except ImportError:
+        raise ArenaError("tuning needs Optuna and cmaes, not installed: pip install 'tavolo[tune]'") from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    with warnings.catch_warnings():  # CmaEsSampler is fine; Optuna flags some of its options as experimental
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        sampler = optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False)
+    distributions = {name: optuna.distributions.FloatDistribution(low, high) for name, (low, high) in space.items()}
+    return optuna.create_study(direction="maximize", sampler=sampler), distributions
+
+
+def fill(template: str, values: Mapping[str, float]) -> tuple[str, dict[str, float]]:
+    """The spec with each value written ``f"{v:.4g}"``, and the values as written."""
+    written = {name: f"{value:.4g}" for name, value in values.items()}
+    return template.format(**written), {name: float(text) for name, text in written.items()}
+
+
+def placeholders(template: str) -> tuple[str, ...]:
+    """The names of the template's placeholders, in order, each once.
+
+        >>> placeholders("ismcts:iterations={it")
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: template 'ismcts:iterations={it': expected '}' before end of string
+    """
+    try:
+        fields = [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]
+    except ValueError as exc:
+        raise ArenaError(f"template {template!r}: {exc}") from None
+    if not fields:
+        raise ArenaError(f"template {template!r} has no placeholder: write the settings to tune as {{name}}")
+    if not all(field.isidentifier() for field in fields):
+        raise ArenaError(f"template {template!r}: placeholders are plain names, like {{pile}}")
+    return tuple(dict.fromkeys(fields))
+
+
+def _check_space(template: str, space: Space) -> None:
+    names = placeholders(template)
+    if not space:
+        raise ArenaError("the search space is empty: give each placeholder a range, like pile=0:3")
+    unknown = [name for name in names if name not in space]
+    if unknown:
+        raise ArenaError(f"template placeholder(s) with no range: {', '.join(unknown)}")
+    unused = [name for name in space if name not in names]
+    if unused:
+        raise ArenaError(f"range(s) for no placeholder of the template: {', '.join(unused)}")
+    for name, (low, high) in space.items():
+        if not low < high:
+            raise ArenaError(f"range of {name}: the low end {low:g} must be below the high end {high:g}")
+
+
+def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """Ranges written ``name=low:high`` (the CLI's ``--space``).
+
+        >>> parse_space(["pile=3"])
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: range 'pile=3': write name=low:high, like pile=0:3
+    """
+    space: dict[str, tuple[float, float]] = {}
+    for item in items:
+        name, _, bounds = item.partition("=")
+        low, colon, high = bounds.partition(":")
+        try:
+            if not (name.strip() and colon):
+                raise ValueError
+            space[name.strip()] = (float(low), float(high))
+        except ValueError:
+            raise ArenaError(f"range {item!r}: write name=low:high, like pile=0:3") from None
+    return space

@@ -1,0 +1,122 @@
+"""Tuning a bot's settings in the arena: reproducible, on common deals, bad input refused."""
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from tavolo.arena import ArenaError
+from tavolo.arena.duplicate import deal_seed, play_duplicate
+from tavolo.arena.stats import mean_interval
+from tavolo.arena.tuning import TUNING_SEED, parse_space, tune
+from tavolo.bots.random_bot import RandomBot
+from tavolo.bots.registry import BOTS
+from tavolo.bots.simple import SimpleBurracoBot
+from tavolo.cli import app
+
+
+class MixBot:
+    """Plays the simple bot's move with probability ``p``, else a random one: the
+    higher ``p``, the stronger, so a tuner has something to find."""
+
+    def __init__(self, p: float, seed: int | None) -> None:
+        self.p, self.rng = p, random.Random(seed)
+        self.simple, self.random = SimpleBurracoBot(self.rng.getrandbits(32)), RandomBot(self.rng.getrandbits(32))
+
+    def choose(self, observation, legal_actions):
+        bot = self.simple if self.rng.random() < self.p else self.random
+        return bot.choose(observation, legal_actions)
+
+
+def _mix(game, seat, seed, settings):
+    return MixBot(float(settings.pop("p")), seed)
+
+
+@pytest.fixture(autouse=True)
+def mix_bot(monkeypatch):
+    monkeypatch.setitem(BOTS, "mix", _mix)
+
+
+def quick(**options):
+    options = {"opponent": "random", "players": 2, "deals": 3, "trials": 4, "workers": 1, **options}
+    return tune("mix:p={p}", {"p": (0.0, 1.0)}, **options)
+
+
+def test_the_same_seed_gives_the_same_trials_and_the_best_is_the_highest_mean():
+    first, second = quick(), quick()
+    assert first == second
+    assert first.best == max(first.trials, key=lambda t: t.mean)
+    assert (first.deals, first.players, first.opponent, len(first.trials)) == (3, 2, "random", 4)
+    assert all(t.low <= t.mean <= t.high for t in first.trials)
+    assert quick(seed=TUNING_SEED + 1).trials != first.trials
+
+
+def test_every_trial_plays_the_same_deals_so_equal_settings_score_equal_means():
+    # every value in this range is written 0.5 (4 significant digits): four trials of one setting
+    result = tune("mix:p={p}", {"p": (0.49999, 0.50001)}, opponent="random", players=2, deals=3, trials=4, workers=1)
+    assert {t.params["p"] for t in result.trials} == {0.5}
+    assert len({(t.mean, t.low, t.high) for t in result.trials}) == 1
+
+
+def test_a_trial_is_scored_on_the_tuning_deals_not_the_evaluation_deals():
+    result = tune("mix:p={p}", {"p": (0.49999, 0.50001)}, opponent="random", players=2, deals=3, trials=1, workers=1)
+    scores = [play_duplicate("mix:p=0.5", "random", deal_seed(TUNING_SEED, i), rules="fibur", players=2).score
+              for i in range(3)]
+    assert result.best.mean == mean_interval(scores).estimate
+
+
+def test_a_stronger_setting_scores_higher_than_a_weaker_one():
+    # p=1 is the simple bot, p=0 a random one: against random, the first is far ahead
+    strong = tune("mix:p={p}", {"p": (0.9999, 1.0)}, opponent="random", players=2, deals=4, trials=1, workers=1)
+    weak = tune("mix:p={p}", {"p": (0.0, 0.0001)}, opponent="random", players=2, deals=4, trials=1, workers=1)
+    assert strong.best.mean > weak.best.mean
+
+
+@pytest.mark.parametrize("template, space, message", [
+    ("mix:p={p", {"p": (0, 1)}, "expected '}'"),
+    ("mix:p=0.5", {"p": (0, 1)}, "no placeholder"),
+    ("mix:p={}", {"p": (0, 1)}, "plain names"),
+    ("mix:p={p}", {}, "space is empty"),
+    ("mix:p={p},q={q}", {"p": (0, 1)}, "with no range: q"),
+    ("mix:p={p}", {"p": (0, 1), "r": (0, 1)}, "for no placeholder of the template: r"),
+    ("mix:p={p}", {"p": (1, 1)}, "low end 1 must be below the high end 1"),
+    ("mix:p={p}", {"p": (2, 1)}, "low end 2 must be below"),
+    ("mixx:p={p}", {"p": (0, 1)}, "bot 'mixx': choose one of"),
+])
+def test_bad_input_is_refused_with_the_reason(template, space, message):
+    with pytest.raises(ArenaError, match=message.replace("{", r"\{").replace("}", r"\}")):
+        tune(template, space, opponent="random", players=2, deals=2, trials=1, workers=1)
+
+
+def test_a_bad_opponent_or_table_is_refused_before_any_deal():
+    with pytest.raises(ArenaError, match="bot 'nobody'"):
+        quick(opponent="nobody")
+    with pytest.raises(ArenaError, match="2, 4 or 6 players"):
+        quick(players=3)
+    with pytest.raises(ArenaError, match="at least two deals"):
+        quick(deals=1)
+
+
+@pytest.mark.parametrize("item", ["p", "p=1", "p=a:b", "=0:1"])
+def test_a_range_is_written_name_low_high(item):
+    with pytest.raises(ArenaError, match="write name=low:high"):
+        parse_space([item])
+
+
+def test_the_tune_command_prints_the_best_trials_and_saves_them(tmp_path):
+    out = tmp_path / "tune.json"
+    result = CliRunner().invoke(app, ["tune", "mix:p={p}", "--space", "p=0:1", "--vs", "random", "--players", "2",
+                                      "--deals", "2", "--trials", "3", "--workers", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Best trials" in result.output
+    data = json.loads(out.read_text())
+    assert (data["template"], data["opponent"], data["deals"], data["seed"]) == ("mix:p={p}", "random", 2, TUNING_SEED)
+    assert len(data["trials"]) == 3 and data["best"] in data["trials"]
+
+
+def test_the_tune_command_refuses_a_bad_range_without_a_traceback():
+    result = CliRunner().invoke(app, ["tune", "mix:p={p}", "--space", "p=1:0", "--vs", "random"])
+    assert result.exit_code != 0
+    assert "low end 1 must be below" in result.output
+    assert "Traceback" not in result.output
