@@ -4,8 +4,9 @@ Duplicate play (as in duplicate bridge) takes most of the luck of the cards
 out of a comparison. For deal seed ``s`` table 1 seats bot A on side 0 (the
 even seats: 0 and 2 at four players, partners facing) and bot B on side 1 (the
 odd seats); table 2 deals the very same cards, seat by seat, with B on side 0
-and A on side 1. Each bot at a seat is seeded from ``(s, seat)`` only, so both
-tables and every run with the same seeds replay exactly. A's duplicate score
+and A on side 1. Each bot at a seat is seeded from a hash of ``(s, seat)`` only,
+so both tables and every run with the same seeds replay exactly, and no bot
+can rebuild the shuffle from its seed. A's duplicate score
 for the deal is the mean of A's point difference over the two tables.
 
 Only tables of two sides are played: 2 players (one against one), 4 (two
@@ -24,6 +25,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tavolo.bots.deals import derive_seed
 from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import BurracoGame, BurracoState, make_game
 
@@ -39,12 +41,14 @@ class Seating:
     specs: tuple[str, ...]
 
     def bot_seed(self, seat: int) -> int:
-        """The seed of the bot at ``seat``: from the deal seed and the seat alone.
+        """The seed of the bot at ``seat``: a hash of the deal seed and the seat
+        alone (:func:`~tavolo.bots.deals.derive_seed`), the same at both tables,
+        from which the deal seed cannot be read back.
 
-            >>> Seating(5, ("random", "simple")).bot_seed(1)
-            41
+            >>> Seating(5, ("random", "simple")).bot_seed(1) == derive_seed("bot", 5, 1)
+            True
         """
-        return self.deal_seed << 3 | seat
+        return derive_seed("bot", self.deal_seed, seat)
 
 
 @dataclass(frozen=True)
@@ -84,12 +88,13 @@ def check_players(players: int) -> None:
 
 
 def deal_seed(run_seed: int, index: int) -> int:
-    """The shuffle's seed of deal ``index`` of a run: the same for every pairing.
+    """The shuffle's seed of deal ``index`` of a run: the same for every pairing, a
+    hash of the two (:func:`~tavolo.bots.deals.derive_seed`), so runs never share deals.
 
-        >>> deal_seed(1, 2)
-        4294967298
+        >>> deal_seed(1, 2) == derive_seed("deal", 1, 2) != deal_seed(2, 1)
+        True
     """
-    return run_seed << 32 | index
+    return derive_seed("deal", run_seed, index)
 
 
 def seatings(a: str, b: str, seed: int, players: int) -> tuple[Seating, Seating]:
