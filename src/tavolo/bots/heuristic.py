@@ -64,10 +64,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tavolo.bots.planner import attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
-    BETWEEN, RUN_NEAR, SAME_RANK, attach_result, can_close_soon, copies, feeds, fits, my_turns_left, near_taken,
-    next_opponent, seen_counts, took_pozzetto,
+    BETWEEN, RUN_NEAR, SAME_RANK, attach_result, can_close_soon, closing_burraco, copies, feeds, fits,
+    my_turns_left, near_taken, next_opponent, seen_counts, took_pozzetto,
 )
+from tavolo.bots.weights import Weights, weights_for
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
 from tavolo.games.burraco.melds import BURRACO_SIZE, KIND_BONUS, Meld, Run, burraco_kind, meld_size
@@ -75,49 +77,60 @@ from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.rules import RULE_SETS
 
 
-NORMAL = frozenset({"weigh_pile", "clean", "dead", "guard"})
-STRONG = NORMAL | {"out", "hang", "ending", "partner", "deny"}
+NORMAL = frozenset({"weigh_pile", "clean", "dead", "guard", "plan"})
+STRONG = NORMAL | {"out", "hang", "ending", "partner", "deny", "plan_pile", "close"}
 LEVELS: dict[str, frozenset[str]] = {"easy": frozenset(), "normal": NORMAL, "strong": STRONG}
 """The rules each level adds to the basics (see the module docstring): ``weigh_pile`` (il monte
 si pesa), ``clean`` (verso il pulito), ``dead`` (carte morte), ``guard`` (non dare da mangiare),
-``out`` (al pozzetto, chiudi quando puoi), ``hang`` (non restare appeso), ``ending`` (scendi,
-la mano finisce), ``partner`` (scendi se il compagno chiude), ``deny`` (togli il monte)."""
+``plan`` (il turno si pensa intero), ``out`` (al pozzetto), ``close`` (chiudi quando puoi),
+``hang`` (non restare appeso), ``ending`` (scendi, la mano finisce), ``partner`` (scendi se il
+compagno chiude), ``deny`` (togli il monte), ``plan_pile`` (il monte si gioca prima di prenderlo)."""
 
-# Weights, in points of the score sheet; tuned by duplicate deals against the other levels.
-WILD_KEEP = 10            # a wild kept in hand while the hand goes on
-POINTS_WEIGHT = 0.2       # a card's points against keeping it, ...
-ENDING_POINTS_WEIGHT = 1.5  # ... and when the hand is about to end
-KEEP_IN_HAND = 3          # cards kept before the discard while hanging is a risk ("hang")
-TAKE_AT = 8               # the pile is taken from this value up
-PILE_SIZE = 1.5           # per card of the pile, early in the hand ("weigh_pile")
-DENY = 20                 # per card of the pile that feeds the next opponent ("deny")
-DANGER = 150              # discarding what attaches to the next opponent's melds, ...
-DANGER_PER_PILE_CARD = 3  # ... more with every card of the pile ("guard")
-TAKEN_NEAR = 25           # discarding what goes with the cards he took from the pile ("guard")
+NEVER = float("-inf")
+HANG = -100.0  # a meld that leaves the hand hanging on one card without a burraco (restare appeso)
 
 
 class HeuristicBurracoBot:
-    """Burraco by a club player's rules at ``level``; ``seed`` breaks exact ties."""
+    """Burraco by a club player's rules at ``level``; ``seed`` breaks exact ties; ``settings``
+    override weights by name (:class:`tavolo.bots.weights.Weights`), numbers as text."""
 
     def __init__(self, level: str = "strong", seed: int | None = None, **settings: object) -> None:
         if level not in LEVELS:
             raise ValueError(f"heuristic level {level!r}: choose one of {', '.join(LEVELS)}")
-        if settings:
-            raise ValueError(f"heuristic bot: unknown setting(s) {sorted(settings)}; it takes only a level")
+        self._overrides = {name: str(value) for name, value in settings.items()}
+        weights_for(4).override(self._overrides)  # refuse a bad setting now, not mid-game
         self.level = level
         self._rules = LEVELS[level]
         self._rng = random.Random(seed)
+        self._weights: dict[int, Weights] = {}
+        self._plan: tuple[tuple[int, int, int], object, int] | None = None
+
+    def weights(self, players: int) -> Weights:
+        """The weights this bot plays with at a table of ``players``: the defaults for that
+        player count with the spec's overrides."""
+        if players not in self._weights:
+            self._weights[players] = weights_for(players).override(self._overrides)
+        return self._weights[players]
 
     def choose(self, obs: BurracoObservation, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        w = self.weights(obs.players)
         if obs.phase == "draw":
-            return TAKE if TAKE in legal and self._take_pile(obs) else DRAW
-        table = _Table(obs, self._rules, legal)
+            self._plan = None
+            if TAKE not in legal:
+                return DRAW
+            take = self._take_by_plan(obs, w) if "plan_pile" in self._rules else self._take_pile(obs, w)
+            return TAKE if take else DRAW
+        table = _Table(obs, self._rules, legal, w)
+        if "plan" in self._rules:
+            action = self._planned(obs, legal, table)
+            if action >= 0:
+                return action
         best, value = self._best(legal, table)
         if best >= 0 and (value > 0 or not table.discards):
             return best
-        return min(table.discards, key=table.keep_value)
+        return min(table.discards, key=lambda a: table.keep_value(a - DISCARD_BASE, table.h, table.mine))
 
     def prior(self, obs: BurracoObservation, legal: Sequence[int]) -> dict[int, float]:
         """Probabilities over ``legal`` for a search: half on :meth:`choose`'s action, the
@@ -135,13 +148,32 @@ class HeuristicBurracoBot:
         rest = 0.5 / (len(legal) - 1)
         return {a: (0.5 if a == chosen else rest) for a in legal}
 
+    # --- the whole turn as one plan ------------------------------------------------
+
+    def _planned(self, obs: BurracoObservation, legal: Sequence[int], table: _Table) -> int:
+        """The next action of this turn's plan, planned now or kept from the turn's first
+        call while the hand is the one the plan expects; -1 when no plan applies."""
+        key = (obs.seat, obs.hand_number, obs.turn_number)
+        hand = tuple(table.h)
+        if self._plan is not None and self._plan[0] == key:
+            _, plan, i = self._plan
+            if i < len(plan.actions) and plan.hands[i] == hand and plan.actions[i] in legal:
+                self._plan = (key, plan, i + 1)
+                return plan.actions[i]
+        plan = plan_turn(table.h, list(table.mine), table, group_ranks=table.group_ranks)
+        if not plan.actions or plan.value == NEVER or plan.actions[0] not in legal:
+            self._plan = None
+            return -1
+        self._plan = (key, plan, 1)
+        return plan.actions[0]
+
     def _best(self, legal: Sequence[int], table: _Table) -> tuple[int, float]:
         """The most valuable meld action (open or attach) and its value; (-1, 0) when none."""
         best, best_value, ties = -1, float("-inf"), 0
         for action in legal:
             if action < OPEN_BASE:
                 continue
-            value = table.attach_value(action) if action >= ATTACH_BASE else table.open_value(action)
+            value = table.meld_value(action, table.h, table.mine)
             if value > best_value:
                 best, best_value, ties = action, value, 1
             elif value == best_value:
@@ -152,84 +184,123 @@ class HeuristicBurracoBot:
 
     # --- the draw: stock or discard pile -------------------------------------------
 
-    def _take_pile(self, obs: BurracoObservation) -> bool:
+    def _take_pile(self, obs: BurracoObservation, w: Weights) -> bool:
         """Raccogliere (take the pile) when it is worth more than a card from the stock."""
-        h = _counts(obs.hand)
+        h = counts(obs.hand)
         mine = fits(obs.melds[obs.my_side])
         rules = self._rules
         late = _lateness(obs) if "weigh_pile" in rules else 0.0
         value = 0.0
         for card in obs.pile:
             if WILD[card]:
-                value += 30
+                value += w.pile_wild
             elif card in mine:
-                value += 12
+                value += w.pile_fit
             else:
                 mates = _mates(h, card)
                 h[card] += 1
                 if mates >= 2:
-                    value += 10
+                    value += w.pile_pair
                 elif mates == 1:
-                    value += 4
+                    value += w.pile_mate
                 else:
-                    value -= 3 + late * POINTS[card]
+                    value -= w.pile_loner + late * POINTS[card]
         if "weigh_pile" in rules:
-            value += len(obs.pile) * (1 - late) * PILE_SIZE
-        if "deny" in rules:
-            nxt = next_opponent(obs)
-            if nxt >= 0:
-                theirs = feeds(obs, nxt)
-                value += DENY * sum(1 for card in obs.pile if card in theirs)
-        if "ending" in rules and late >= 1 and len(obs.pile) > 3:
+            value += len(obs.pile) * (1 - late) * w.pile
+        return value + self._deny(obs, w) >= w.take_at
+
+    def _deny(self, obs: BurracoObservation, w: Weights) -> float:
+        """Togli il monte: the pile's cards that feed the next opponent, worth taking away."""
+        nxt = next_opponent(obs) if "deny" in self._rules else -1
+        if nxt < 0:
+            return 0.0
+        theirs = feeds(obs, nxt)
+        return w.deny * sum(1 for card in obs.pile if card in theirs)
+
+    def _take_by_plan(self, obs: BurracoObservation, w: Weights) -> bool:
+        """Il monte si gioca prima di prenderlo: plan the turn with the pile in hand, against
+        the turn with a card from the stock (the plan of today's hand and ``w.draw``)."""
+        late = _lateness(obs)
+        if "ending" in self._rules and late >= 1 and len(obs.pile) > 3:
             return False  # the hand is ending: a pile is only points in hand
-        return value >= TAKE_AT
+        without = self._plan_value(obs, list(obs.hand), -1, w)
+        single = obs.pile[0] if len(obs.pile) == 1 else -1
+        with_pile = self._plan_value(obs, list(obs.hand) + list(obs.pile), single, w)
+        value = with_pile - without - w.draw + len(obs.pile) * (1 - late) * w.pile
+        for card in obs.pile:
+            value += w.pile_wild if WILD[card] else -late * POINTS[card]
+        return value + self._deny(obs, w) >= w.take_at
+
+    def _plan_value(self, obs: BurracoObservation, hand: list[int], single: int, w: Weights) -> float:
+        h = counts(hand)
+        melds = list(obs.melds[obs.my_side])
+        group_ranks = RULE_SETS[obs.rule_set].get("group_ranks")
+        moves = opens(h, melds, group_ranks) + attaches(h, melds)
+        table = _Table(obs, self._rules, moves, w, h=h, single=single)
+        return plan_turn(h, melds, table, group_ranks=group_ranks, budget=40).value
 
 
 class _Table:
-    """One play-phase decision's reading of the table, computed once per call."""
+    """One play-phase decision's reading of the table, computed once per call; the planner's
+    evaluator (:class:`tavolo.bots.planner.Evaluator`) on the hands and melds it tries."""
 
-    __slots__ = ("obs", "rules", "h", "mine", "mine_fits", "danger", "danger_weight", "taken",
-                 "spend_wilds", "points_weight", "discards", "semiclean", "floor", "_seen")
+    __slots__ = ("obs", "rules", "w", "h", "mine", "danger", "danger_weight", "taken", "single",
+                 "spend_wilds", "points_weight", "discards", "semiclean", "floor", "_seen", "group_ranks",
+                 "pozzetto_open", "may_close", "out_value", "close_value")
 
-    def __init__(self, obs: BurracoObservation, rules: frozenset[str], legal: Sequence[int]) -> None:
+    def __init__(self, obs: BurracoObservation, rules: frozenset[str], legal: Sequence[int], w: Weights,
+                 h: list[int] | None = None, single: int | None = None) -> None:
         self.obs = obs
         self.rules = rules
-        self.h = h = _counts(obs.hand)
+        self.w = w
+        self.h = h = counts(obs.hand) if h is None else h
+        self.single = obs.single_pile_card if single is None else single
         side = obs.my_side
         self.mine = obs.melds[side]
-        self.mine_fits = fits(self.mine)
         self._seen: list[int] | None = None
         self.discards = [a for a in legal if DISCARD_BASE <= a < OPEN_BASE]
-        self.semiclean = RULE_SETS[obs.rule_set].get("semiclean", True)
+        rule_set = RULE_SETS[obs.rule_set]
+        self.semiclean = rule_set.get("semiclean", True)
+        self.group_ranks = rule_set.get("group_ranks")
         nxt = next_opponent(obs)
         self.danger = feeds(obs, nxt) if nxt >= 0 else frozenset()
-        self.danger_weight = DANGER + (DANGER_PER_PILE_CARD * len(obs.pile) if "guard" in rules else 0)
+        self.danger_weight = w.danger + (w.danger_pile * len(obs.pile) if "guard" in rules else 0)
         self.taken = near_taken(obs.known[nxt]) if "guard" in rules and nxt >= 0 else set()
         pozzetto = took_pozzetto(obs, side)
+        self.pozzetto_open = any(not p.taken and p.side in (side, -1) for p in obs.pozzetti)
+        self.may_close = pozzetto and obs.turn_number >= obs.players
+        self.out_value = w.pozzetto if "close" in rules else 0.0
+        self.close_value = w.close if "close" in rules else 0.0
         closable = can_close_soon(obs, side)
         need_burraco = pozzetto and not closable
-        stuck = len(obs.hand) - _meldable(h, legal)
+        stuck = sum(h) - _meldable(h, legal)
         hand_ends = "ending" in rules and _hand_ends_soon(obs, side, closable and "partner" in rules)
-        self.floor = KEEP_IN_HAND if "hang" in rules and need_burraco and not hand_ends else 0
+        self.floor = w.keep if "hang" in rules and need_burraco and not hand_ends else 0
         if hand_ends:
-            self.spend_wilds, self.points_weight = True, ENDING_POINTS_WEIGHT
+            self.spend_wilds, self.points_weight = True, w.ending_points
         elif "out" in rules and stuck <= 1 and (not pozzetto or closable):
-            self.spend_wilds, self.points_weight = True, POINTS_WEIGHT  # al pozzetto / closing: empty the hand
-        elif "ending" not in rules and (len(obs.hand) <= 3 or obs.stock_size < 6):
+            self.spend_wilds, self.points_weight = True, w.points  # al pozzetto / closing: empty the hand
+        elif "ending" not in rules and (sum(h) <= 3 or obs.stock_size < 6):
             self.spend_wilds, self.points_weight = True, 0.5  # late: the beginner's "end of hand"
         else:
-            self.spend_wilds, self.points_weight = False, POINTS_WEIGHT
+            self.spend_wilds, self.points_weight = False, w.points
 
     # --- melding -----------------------------------------------------------------------
 
-    def attach_value(self, action: int) -> float:
+    def meld_value(self, action: int, h: list[int], melds: Sequence[Meld]) -> float:
+        """The value of an open or attach with hand ``h`` and the side's ``melds``."""
+        if action >= ATTACH_BASE:
+            return self.attach_value(action, h, melds)
+        return self.open_value(action, h)
+
+    def attach_value(self, action: int, h: list[int], melds: Sequence[Meld]) -> float:
         slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
         card, variant = divmod(rest, 2)
-        before = self.mine[slot]
+        before = melds[slot]
         after = attach_result(before, card, variant)
         gain = 2 * POINTS[card] + self._bonus(after) - self._bonus(before) + meld_size(after)
-        if len(self.obs.hand) <= self.floor and meld_size(after) < BURRACO_SIZE:
-            return -100  # do not hang on one card without a burraco (restare appeso)
+        if sum(h) <= self.floor and meld_size(after) < BURRACO_SIZE:
+            return HANG
         if after.wild >= 0 and before.wild != after.wild:
             value = gain - self._keep(card)
             if value > 0 and "clean" in self.rules and before.wild < 0 and meld_size(before) >= 4:
@@ -239,11 +310,11 @@ class _Table:
             gain += 40  # the pinella back in its natural place: the meld is clean again
         return 20 + gain
 
-    def open_value(self, action: int) -> float:
+    def open_value(self, action: int, h: list[int]) -> float:
         meld, cards = TEMPLATES[action - OPEN_BASE]
         gain = sum(POINTS[c] for c in cards) * 2 + (5 if type(meld) is Run else 0)
-        if len(self.obs.hand) - 2 <= self.floor:
-            return -100
+        if sum(h) - 2 <= self.floor:
+            return HANG
         if meld.wild >= 0:
             return gain - self._keep(meld.wild) - 20  # a meld opened with a wild is never clean
         return 10 + gain
@@ -252,19 +323,45 @@ class _Table:
         """What a wild is worth kept in hand: nothing when the hand is to be
         emptied; otherwise more than its points on the table, so that it goes
         down only for a burraco (or an uncommonly long meld)."""
-        return 0 if self.spend_wilds else 2 * POINTS[wild] + WILD_KEEP
+        return 0 if self.spend_wilds else 2 * POINTS[wild] + self.w.wild_keep
 
     def _bonus(self, meld: Meld) -> int:
         return KIND_BONUS[burraco_kind(meld, self.semiclean)]
 
+    # --- ending the turn ---------------------------------------------------------------
+
+    def finish(self, h: list[int], melds: list[Meld], melded: bool) -> tuple[int, float]:
+        """The discard that ends the turn from ``h`` and its value (the card's keep value
+        against it; going out to the pozzetto or closing for), ``-inf`` when it cannot end."""
+        if self.obs.must_meld and not melded:
+            return -1, NEVER
+        left = sum(h)
+        if not left:
+            return -1, (self.out_value if self.pozzetto_open else NEVER)
+        if left == 1:
+            card = h.index(1)
+            if card == self.single:
+                return -1, NEVER
+            if self.pozzetto_open:
+                return DISCARD_BASE + card, self.out_value
+            if not WILD[card] and self.may_close and closing_burraco(tuple(melds), self.obs.rule_set):
+                return DISCARD_BASE + card, self.close_value
+            return -1, NEVER
+        single = self.single
+        best, best_keep = -1, NEVER
+        for card in range(NUM_TYPES):
+            if h[card] and (card != single or h[card] > 1):
+                keep = self.keep_value(card, h, melds)
+                if best < 0 or keep < best_keep:
+                    best, best_keep = card, keep
+        return DISCARD_BASE + best, -best_keep
+
     # --- discarding --------------------------------------------------------------------
 
-    def keep_value(self, action: int) -> float:
+    def keep_value(self, card: int, h: list[int], melds: Sequence[Meld]) -> float:
         """How much the card is worth keeping: the lowest is discarded."""
-        card = action - DISCARD_BASE
         if WILD[card]:
             return 500.0
-        h = self.h
         value = 0.0
         dead = self._dead if "dead" in self.rules else None
         for other in SAME_RANK[card]:
@@ -275,12 +372,12 @@ class _Table:
         for other, distance in RUN_NEAR[card]:
             if h[other] and (dead is None or distance == 1 or not dead(card, other)):
                 value += 14 if distance == 1 else 9
-        if card in self.mine_fits:
+        if card in fits(tuple(melds)):
             value += 25
         if card in self.danger:
             value += self.danger_weight
         if card in self.taken:
-            value += TAKEN_NEAR
+            value += self.w.taken_near
         return value - POINTS[card] * self.points_weight
 
     def _dead(self, card: int, other: int) -> bool:
@@ -291,13 +388,6 @@ class _Table:
         if self._seen is None:
             self._seen = seen_counts(self.obs)
         return self._seen[gap] >= copies(self.obs, gap)
-
-
-def _counts(cards: Sequence[int]) -> list[int]:
-    h = [0] * NUM_TYPES
-    for card in cards:
-        h[card] += 1
-    return h
 
 
 def _mates(h: list[int], card: int) -> int:

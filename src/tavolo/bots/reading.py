@@ -135,11 +135,11 @@ def took_pozzetto(obs: BurracoObservation, side: int) -> bool:
 def has_closing_burraco(obs: BurracoObservation, side: int) -> bool:
     """Whether ``side`` holds a burraco that allows closing under the rule set
     (clean only in International Burraco; semipulito counted where it is)."""
-    return _closing_burraco(obs.melds[side], obs.rule_set)
+    return closing_burraco(obs.melds[side], obs.rule_set)
 
 
 @lru_cache(maxsize=4096)
-def _closing_burraco(melds: tuple[Meld, ...], rule_set: str) -> bool:
+def closing_burraco(melds: tuple[Meld, ...], rule_set: str) -> bool:
     rules = RULE_SETS[rule_set]
     need_clean = rules.get("clean_to_close", False)
     semiclean = rules.get("semiclean", True)

@@ -1,0 +1,114 @@
+"""The heuristic Burraco bot's numbers, in points of the score sheet, per player count.
+
+A :class:`Weights` holds every number the bot's evaluation uses; ``DEFAULT_WEIGHTS`` has one
+per table size (2 to 6 players), because the same habit is worth differently at two players
+(a big discard pile, the monte, comes back to you every other turn) and at four (the partner,
+and an opponent always plays after you). ``TUNING_SPACE`` bounds the ones an optimiser tunes.
+A bot spec may override any of them by name, ``heuristic:strong,pile=1.5``:
+
+    >>> DEFAULT_WEIGHTS[4].override({"pile": "1.5"}).pile
+    1.5
+    >>> DEFAULT_WEIGHTS[4].override({"depth": "3"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: heuristic bot: unknown setting 'depth'; it takes a level and weights: close, danger, ...
+    >>> DEFAULT_WEIGHTS[4].override({"pile": "lots"})
+    Traceback (most recent call last):
+    ...
+    ValueError: heuristic bot: weight pile='lots' is not a number
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's numbers (points of the score sheet unless said otherwise).
+
+    ``wild_keep``: a wild (matta) kept in hand while the hand goes on; ``points``: a card's
+    points against keeping it, ``ending_points`` when the hand is about to end; ``keep``:
+    cards kept before the discard while hanging on one card is a risk (restare appeso);
+    ``take_at``: the discard pile (monte) is taken from this value up; ``pile``: per card of
+    the pile, early in the hand; ``pile_wild``, ``pile_fit``, ``pile_pair``, ``pile_mate``,
+    ``pile_loner``: a card of the pile that is a wild, fits the side's melds, makes a pair or
+    run with two of the hand, with one, or with none; ``deny``: per card of the pile that
+    feeds the next opponent; ``danger``: discarding what attaches to the next opponent's melds,
+    ``danger_pile`` more per card of the pile; ``taken_near``: discarding what goes with what
+    he took from the pile; ``close``: closing (chiusura) this turn, besides the 100 the score
+    sheet gives; ``pozzetto``: emptying the hand to take the pozzetto; ``draw``: what a card
+    from the stock (tallone) is worth to a planned turn.
+    """
+
+    wild_keep: float = 10.0
+    points: float = 0.2
+    ending_points: float = 1.5
+    keep: float = 3.0
+    take_at: float = 8.0
+    pile: float = 1.5
+    pile_wild: float = 30.0
+    pile_fit: float = 12.0
+    pile_pair: float = 10.0
+    pile_mate: float = 4.0
+    pile_loner: float = 3.0
+    deny: float = 20.0
+    danger: float = 150.0
+    danger_pile: float = 3.0
+    taken_near: float = 25.0
+    close: float = 150.0
+    pozzetto: float = 120.0
+    draw: float = 6.0
+
+    def override(self, settings: Mapping[str, str]) -> Weights:
+        """These weights with ``settings`` (names to numbers written as text) replaced;
+        ``ValueError`` naming an unknown setting or a value that is not a finite number."""
+        known = {f.name for f in fields(self)}
+        changes: dict[str, float] = {}
+        for name, text in settings.items():
+            if name not in known:
+                raise ValueError(f"heuristic bot: unknown setting {name!r}; it takes a level and weights: "
+                                 f"{', '.join(sorted(known))}")
+            try:
+                value = float(text)
+            except (TypeError, ValueError):
+                raise ValueError(f"heuristic bot: weight {name}={text!r} is not a number") from None
+            if not math.isfinite(value):
+                raise ValueError(f"heuristic bot: weight {name}={text!r} is not a finite number")
+            changes[name] = value
+        return replace(self, **changes)
+
+
+BASE = Weights()
+
+DEFAULT_WEIGHTS: dict[int, Weights] = {
+    2: BASE,
+    3: BASE,
+    4: BASE,
+    5: BASE,
+    6: BASE,
+}
+"""Weights by player count (3 and 5 share the 4-player habits of pairs against one)."""
+
+TUNING_SPACE: dict[str, tuple[float, float]] = {
+    "pile": (0.0, 12.0),
+    "take_at": (-20.0, 40.0),
+    "pile_loner": (0.0, 10.0),
+    "wild_keep": (0.0, 40.0),
+    "close": (0.0, 300.0),
+    "draw": (0.0, 30.0),
+}
+"""Bounds of the weights an optimiser tunes (``tavolo tune ... --space pile=0:12``)."""
+
+
+def weights_for(players: int) -> Weights:
+    """The default weights of a table of ``players`` (2 to 6).
+
+        >>> weights_for(2) is DEFAULT_WEIGHTS[2]
+        True
+    """
+    if players not in DEFAULT_WEIGHTS:
+        raise ValueError(f"heuristic bot: no weights for {players} players (2 to 6)")
+    return DEFAULT_WEIGHTS[players]
