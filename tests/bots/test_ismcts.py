@@ -1,6 +1,7 @@
-"""The search bot (information-set MCTS by determinization, Cowling, Powley and Whitehouse
+"""The search bot (single-observer information-set MCTS, Cowling, Powley and Whitehouse
 2012): settings parsed and checked, reproducible with a seed and an iteration budget, the
-budget respected, only its seat's observation used, complete legal hands played."""
+budget respected, only its seat's observation used, a real tree (the other players' moves
+are nodes, availability counted), values seen from each side, complete legal hands played."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ import random
 
 import pytest
 
-from tavolo.bots.ismcts import HAND, IsmctsBot, IsmctsSettings, _standing
+from tavolo.bots.ismcts import HAND, IsmctsBot, IsmctsSettings, _Node, _standing
 from tavolo.bots.registry import make_bot
 from tavolo.engine.play import play
 from tavolo.games import make_game as make_any_game
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DRAW, TAKE
 
-QUICK = dict(iterations="6", width="3", horizon="2", rollout="simple")
+QUICK = dict(iterations="6", horizon="2", rollout="simple")
 
 
 def dealt(players: int = 4, seed: int = 3, rules: str = "fibur"):
@@ -37,8 +38,8 @@ def play_until_choice(state, rng: random.Random, decisions: int):
 
 def test_settings_from_a_spec_are_typed():
     game, _ = dealt()
-    bot = make_bot("ismcts:time=0.5,iterations=40,width=3,horizon=hand,rollout=simple,margin=0", game, seat=1, seed=2)
-    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, rollout="simple", width=3, horizon=HAND, margin=0.0)
+    bot = make_bot("ismcts:time=0.5,iterations=40,c=2,horizon=hand,scale=50,rollout=simple", game, seat=1, seed=2)
+    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, c=2.0, horizon=HAND, scale=50.0, rollout="simple")
     assert make_bot("ismcts", game, seat=0).settings.time == 1.0
 
 
@@ -48,10 +49,12 @@ def test_settings_from_a_spec_are_typed():
     ("ismcts:time=soon", "time must be a number of seconds > 0"),
     ("ismcts:iterations=-5", "iterations must be a whole number >= 1"),
     ("ismcts:iterations=2.5", "iterations must be a whole number >= 1"),
-    ("ismcts:width=0", "width must be a whole number >= 1"),
+    ("ismcts:width=4", "unknown setting 'width'"),
     ("ismcts:horizon=forever", "horizon must be a whole number >= 1"),
-    ("ismcts:margin=-1", "margin must be a number >= 0"),
-    ("ismcts:margin=nan", "margin must be a number >= 0"),
+    ("ismcts:horizon=0", "horizon must be a whole number >= 1"),
+    ("ismcts:c=-1", "c must be a number >= 0"),
+    ("ismcts:c=nan", "c must be a number >= 0"),
+    ("ismcts:scale=0", "scale must be a number > 0"),
     ("ismcts:rollout=grandmaster", "choose one of"),
     ("ismcts:rollout=ismcts", "quicker bot than ismcts"),
     ("ismcts:strong", "unknown setting 'level'"),
@@ -85,27 +88,26 @@ def test_a_seeded_hand_between_search_bots_replays_exactly():
     assert records[0].result == records[1].result
 
 
-@pytest.mark.parametrize("iterations, width, expected", [(6, 3, 6), (7, 3, 6), (2, 4, 2), (1, 3, 0)])
-def test_the_iteration_budget_is_respected(iterations, width, expected):
-    """Rounds play every candidate on one determinization: a round that would pass the
-    budget is not begun, and a budget below the width narrows the candidates."""
+@pytest.mark.parametrize("iterations", [1, 7, 30])
+def test_the_iteration_budget_is_respected_and_every_iteration_visits_the_root(iterations):
     game, state = dealt(seed=2)
     state = play_until_choice(state, random.Random(2), 20)
     seat = state.current_player()
-    bot = IsmctsBot(game, seat, seed=1, iterations=str(iterations), width=str(width), horizon="2", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=1, iterations=str(iterations), horizon="2", rollout="simple")
     bot.choose(state.observation(seat), state.legal_actions())
-    assert bot.last_iterations == expected
+    assert bot.last_iterations == iterations
+    assert sum(bot.last_visits.values()) == iterations
     bot.choose(state.observation(seat), state.legal_actions())
-    assert bot.iterations_run == 2 * expected
+    assert bot.iterations_run == 2 * iterations
 
 
 def test_a_time_budget_runs_at_least_one_round():
     game, state = dealt(seed=2)
     state = play_until_choice(state, random.Random(2), 20)
     seat = state.current_player()
-    bot = IsmctsBot(game, seat, seed=1, time="0.01", width="2", horizon="1", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=1, time="0.01", horizon="1", rollout="simple")
     bot.choose(state.observation(seat), state.legal_actions())
-    assert bot.last_iterations >= 2 and bot.last_iterations % 2 == 0
+    assert bot.last_iterations >= 1
 
 
 def test_a_single_legal_action_is_played_without_search():
@@ -141,25 +143,93 @@ def test_it_plays_complete_legal_hands(players, rules, target):
     """``play`` refuses an illegal action; the hand (or the match to 505, hand after
     hand) must end with every seat scored."""
     game = make_game(rules, players=players, target=target)
-    agents = [IsmctsBot(game, s, seed=s, iterations="4", width="2", horizon="1", rollout="simple") if s % 2 == 0
+    agents = [IsmctsBot(game, s, seed=s, iterations="4", horizon="1", rollout="simple") if s % 2 == 0
               else make_bot("simple", game, s, seed=s) for s in range(players)]
     record = play(game, agents, seed=players)
     assert len(record.result) == players
     assert sum(a.iterations_run for a in agents[::2]) > 0
 
 
-def test_a_rollout_to_the_end_of_the_hand_scores_the_hand_result():
+def test_the_move_played_is_the_most_visited_and_the_tree_holds_the_other_players_decisions():
+    """SO-ISMCTS: one tree keyed by the action sequence, the other players' choices are nodes
+    too, and a child's exploration counts the iterations it was legal in (availability),
+    which at another player's node is not every iteration (his hand is dealt afresh)."""
+    game, state = dealt(players=2, seed=5)
+    state = play_until_choice(state, random.Random(5), 6)
+    seat = state.current_player()
+    bot = IsmctsBot(game, seat, seed=3, iterations="150", horizon="3", rollout="simple")
+    legal = state.legal_actions()
+    action = bot.choose(state.observation(seat), legal)
+    assert bot.last_visits[action] == max(bot.last_visits.values())
+    nodes = list(walk(bot.last_root))
+    others = [node for node in nodes if node.seat not in (seat, -1) and node.visits]
+    assert others, "no decision of the other player in the tree"
+    assert any(min(node.available.values()) < max(node.available.values()) for node in others)
+    assert all(sum(node.visits.values()) <= bot.last_iterations for node in nodes)
+
+
+def walk(node: _Node):
+    yield node
+    for child in node.children.values():
+        yield from walk(child)
+
+
+def test_the_prior_without_a_prior_method_leans_on_the_rollout_bots_choice():
+    game, state = dealt(seed=9)
+    state = play_until_choice(state, random.Random(9), 8)
+    seat = state.current_player()
+    obs, legal = state.observation(seat), state.legal_actions()
+    bot = IsmctsBot(game, seat, seed=1, iterations="2", rollout="simple")
+    bot.choose(obs, legal)
+    prior = bot.last_root.prior
+    pick = make_bot("simple", game, seat, seed=0).choose(obs, legal)
+    assert sorted(prior) == sorted(legal)
+    assert sum(prior.values()) == pytest.approx(1.0)
+    assert max(prior, key=prior.get) == pick
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_values_are_seen_from_each_players_side(players):
+    """Partners share a value, opponents' values mirror it: own side minus the others' mean."""
+    game, state = dealt(players=players, seed=4)
+    for _ in range(40):
+        state.apply(state.legal_actions()[-1])
+    bot = IsmctsBot(game, 0, seed=1, iterations="1", scale="10")
+    values = bot._values(state, 0)
+    standing = [_standing(state, side) for side in range(len(state.sides))]
+    mean_others = (sum(standing) - standing[state.side_of(0)]) / (len(standing) - 1)
+    assert values[0] == pytest.approx((standing[state.side_of(0)] - mean_others) / 10)
+    assert sum(values) == pytest.approx(0.0)
+    if players == 4:
+        assert values[0] == values[2] == -values[1] == -values[3]
+
+
+def test_an_iteration_to_the_end_of_the_hand_scores_the_hand_result():
     game, state = dealt(players=2, seed=8)
-    bot = IsmctsBot(game, 0, seed=1, iterations="3", width="3", horizon="hand", rollout="simple")
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="hand", rollout="simple", scale="1")
+    root = _Node(0)
     finished = state.clone()
-    value = bot._rollout(finished, state.legal_actions()[0], seed=4)
+    bot._iterate(root, finished)
     assert finished.is_terminal()
-    assert value == finished.returns()[0] - finished.returns()[1]
+    (action, total), = root.total.items()
+    assert total == finished.returns()[0] - finished.returns()[1]
 
 
-def test_the_search_overrules_the_rollout_bot_only_on_evidence():
-    """With no margin the best mean wins, and over a dozen decisions it is not always the
-    rollout bot's first choice; with a huge margin the rollout bot's choice always stands."""
+def test_an_iteration_cut_at_the_horizon_scores_the_points_standing():
+    game, state = dealt(players=4, seed=8)
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="3", rollout="simple", scale="1")
+    root = _Node(0)
+    cut = state.clone()
+    bot._iterate(root, cut)
+    assert (cut.phase, cut.turn_number) == ("draw", 1 + 3)  # the turn searched, then three more
+    (action, total), = root.total.items()
+    standing = [_standing(cut, side) for side in (0, 1)]
+    assert total == standing[0] - standing[1]
+
+
+def test_the_search_overrules_the_rollout_bot_sometimes():
+    """Over a dozen decisions the most visited action is not always the rollout bot's choice,
+    (the prior's favourite)."""
     game, state = dealt(seed=21)
     rng = random.Random(21)
     overruled = 0
@@ -167,19 +237,7 @@ def test_the_search_overrules_the_rollout_bot_only_on_evidence():
         state = play_until_choice(state, rng, 3)
         seat = state.current_player()
         obs, legal = state.observation(seat), state.legal_actions()
-        bold = IsmctsBot(game, seat, seed=i, iterations="16", width="4", horizon="2", rollout="simple", margin="0")
-        timid = IsmctsBot(game, seat, seed=i, iterations="16", width="4", horizon="2", rollout="simple", margin="1e9")
-        first = IsmctsBot(game, seat, seed=i, **QUICK)._candidates(obs, legal)[0]
-        assert timid.choose(obs, legal) == first
-        overruled += bold.choose(obs, legal) != first
+        bot = IsmctsBot(game, seat, seed=i, iterations="40", horizon="2", rollout="simple")
+        pick = make_bot("simple", game, seat, seed=0).choose(obs, legal)
+        overruled += bot.choose(obs, legal) != pick
     assert overruled >= 1
-
-
-def test_a_rollout_cut_at_the_horizon_scores_the_points_standing():
-    game, state = dealt(players=4, seed=8)
-    bot = IsmctsBot(game, 0, seed=1, iterations="3", width="3", horizon="3", rollout="simple")
-    cut = state.clone()
-    value = bot._rollout(cut, state.legal_actions()[0], seed=4)
-    assert (cut.phase, cut.turn_number) == ("draw", 1 + 3)  # the turn searched, then three more
-    standing = [_standing(cut, side) for side in (0, 1)]
-    assert value == standing[0] - standing[1]

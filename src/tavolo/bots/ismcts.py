@@ -1,41 +1,58 @@
-"""A Burraco search bot: Monte Carlo search over determinizations of what its
-seat cannot see, with a rules-based bot playing the rollouts.
+"""A Burraco search bot: single-observer Information-Set MCTS (SO-ISMCTS,
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 4(2), 2012, algorithm 3) with PUCT selection, the rollout bot's
+prior and the rollout bot in the rollouts.
 
-It follows the determinization scheme of Information-Set MCTS (Cowling, Powley
-and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012):
-every iteration deals the unseen cards at random consistently with the seat's
-observation (``game.sample_hidden_state``), so the search never reads the real
-hidden cards, and the statistics of an action are gathered across
-determinizations, not per deal. The tree is cut at the root's information
-set: a Burraco turn is a chain of small actions (draw or take, opens,
-attachments, the discard), and the bot searches each of them when it is
-asked, so the tree would only re-search what the next call searches again.
+Why single-observer: every Burraco action id is public (a draw from the stock
+(pescare) is one action whatever card comes; taking the pile (raccogliere),
+the openings (calare), the attachments (legare) and the discard (scarto) show
+their cards), so the other players' moves are seen as they are and one tree
+keyed by the sequence of actions since the root serves every seat.
+MO-ISMCTS would only add what a seat cannot see of another's move, which in
+Burraco is the card drawn from the stock, a chance outcome that the
+determinization already settles.
 
-At a decision with more than one legal action:
+Each iteration:
 
-1. the rollout bot ranks the legal actions (its first choice, its choice
-   without that one, ...); the best ``width`` are the candidates;
-2. each *round* samples one determinization and one seed for the rollout bots
-   and plays every candidate from it (common random numbers: the candidates
-   are compared on the same deal and the same luck), each play one iteration;
-3. a rollout plays the rest of the hand (``horizon=hand``) or the given number
-   of further turns with the rollout bot in every seat, then scores each side
-   as if the hand ended there (melds, burraci, cards in hand, pozzetto);
-4. the candidate with the best mean of (own side - other sides) is played if
-   it beats the rollout bot's own choice by more than ``margin`` standard
-   errors of their paired differences; otherwise the rollout bot's choice is
-   (a few noisy rollouts should not overrule a good player's habit).
+1. samples a determinization of the seat's observation
+   (``game.sample_hidden_state``): the unseen cards dealt at random, the
+   cards the others took from the pile kept in their hands;
+2. descends the tree from the root, the seat's own decisions and the other
+   players' alike: at a node, the children legal *in this determinization*
+   compete (the subset-armed bandit: a child's exploration term counts the
+   iterations in which it was available, not the parent's visits) by PUCT,
+   ``Q + c * P * sqrt(available) / (1 + visits)``, ``P`` the rollout bot's
+   prior for that node's player (its ``prior(observation, legal)`` if it has
+   one, else most of the mass on its ``choose`` and the rest even);
+   a forced move (one legal action) is a node with one child and no choice,
+   so that a node's key is the whole action sequence and its player is
+   always the same;
+3. expands the first child not yet in the tree, then lets the rollout bot play
+   every seat up to the horizon;
+4. scores each side as if the hand ended there (melds, burraci, cards in hand,
+   pozzetto; the hand's score if it did end) and backs up, for each node, the
+   value seen by the player who chose it: own side minus the mean of the other
+   sides, in units of ``scale`` points.
+
+The move played is the root's most visited child (ties to the higher prior).
+
+A whole turn is not one macro-move: the tree's actions are the game's
+(draw or take, each open, each attachment, the discard), so the bot's own
+choice now is always a node of the tree, and the prior steers the
+openings and attachments to the few that matter. The horizon is counted in
+turns from the root, so every iteration is scored at the same point of the
+hand and the tree stops growing there; the tree and the rollout share that
+budget.
 
 Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time`` seconds and/or ``iterations`` per move (at least one; default
-``time=1``; the first reached stops; a round under way is finished, so a
-move may pass ``time`` by one round), ``rollout`` the bot spec of the rollout
-and ranking policy, ``width`` the candidates per decision, ``horizon`` the
-turns a rollout plays (``hand``: to the end of the hand), ``margin`` the
-standard errors a candidate must gain to overrule the rollout bot. With an
+``time=1``; the first reached stops), ``c`` the PUCT exploration constant,
+``horizon`` the turns after the root's that an iteration plays (``hand``: to
+the end of the hand), ``scale`` the points one unit of value stands for,
+``rollout`` the bot spec of the prior and the rollouts. With an
 ``iterations`` budget and a seed the play is reproducible; a ``time`` budget
-depends on the machine's speed, so two runs may differ. Defaults:
-``rollout=heuristic:strong,width=4,horizon=8,margin=1``.
+depends on the machine's speed. Defaults:
+``c=1,horizon=2,scale=100,rollout=heuristic:strong``.
 
     >>> from tavolo.games.burraco import make_game
     >>> import random
@@ -48,14 +65,13 @@ depends on the machine's speed, so two runs may differ. Defaults:
     >>> IsmctsBot(game, seat=0, depth="3")
     Traceback (most recent call last):
     ...
-    ValueError: ismcts: unknown setting 'depth'; known: horizon, iterations, margin, rollout, time, width
+    ValueError: ismcts: unknown setting 'depth'; known: c, horizon, iterations, rollout, scale, time
 """
 
 from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,7 +86,9 @@ from tavolo.games.burraco.state import BurracoState
 
 DEFAULT_ROLLOUT = "heuristic:strong"
 HAND = 0
-"""``horizon`` meaning: play the rollout to the end of the hand."""
+"""``horizon`` meaning: play every iteration to the end of the hand."""
+CHOICE_PRIOR = 0.5
+"""Without a ``prior`` method, the share of the prior on the rollout bot's choice."""
 
 
 @dataclass(frozen=True)
@@ -79,23 +97,23 @@ class IsmctsSettings:
 
     time: float | None = None
     iterations: int | None = None
+    c: float = 1.0
+    horizon: int = 2
+    scale: float = 100.0
     rollout: str = DEFAULT_ROLLOUT
-    width: int = 4
-    horizon: int = 8
-    margin: float = 1.0
 
     @classmethod
     def parse(cls, settings: dict[str, str]) -> IsmctsSettings:
         """From a spec's strings; ``ValueError`` naming the setting at fault.
 
             >>> IsmctsSettings.parse({"iterations": "50", "horizon": "hand"})
-            IsmctsSettings(time=None, iterations=50, rollout='heuristic:strong', width=4, horizon=0, margin=1.0)
+            IsmctsSettings(time=None, iterations=50, c=1.0, horizon=0, scale=100.0, rollout='heuristic:strong')
             >>> IsmctsSettings.parse({}).time
             1.0
-            >>> IsmctsSettings.parse({"width": "0"})
+            >>> IsmctsSettings.parse({"horizon": "0"})
             Traceback (most recent call last):
             ...
-            ValueError: ismcts: width must be a whole number >= 1, got '0'
+            ValueError: ismcts: horizon must be a whole number >= 1, got '0'
         """
         unknown = sorted(set(settings) - set(_PARSERS))
         if unknown:
@@ -106,30 +124,32 @@ class IsmctsSettings:
         return cls(**typed)
 
 
-def _positive_float(key: str, value: str) -> float:
+def _number(key: str, value: str, low: float, low_ok: bool, what: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        number = 0.0
-    if not number > 0 or number == float("inf"):
-        raise ValueError(f"ismcts: {key} must be a number of seconds > 0, got {value!r}")
+        number = math.nan
+    if not (number >= low if low_ok else number > low) or number == math.inf:
+        raise ValueError(f"ismcts: {key} must be {what}, got {value!r}")
     return number
+
+
+def _seconds(key: str, value: str) -> float:
+    return _number(key, value, 0.0, False, "a number of seconds > 0")
+
+
+def _positive(key: str, value: str) -> float:
+    return _number(key, value, 0.0, False, "a number > 0")
+
+
+def _non_negative(key: str, value: str) -> float:
+    return _number(key, value, 0.0, True, "a number >= 0")
 
 
 def _positive_int(key: str, value: str) -> int:
     if not value.isdigit() or int(value) < 1:
         raise ValueError(f"ismcts: {key} must be a whole number >= 1, got {value!r}")
     return int(value)
-
-
-def _non_negative_float(key: str, value: str) -> float:
-    try:
-        number = float(value)
-    except ValueError:
-        number = -1.0
-    if not 0 <= number < float("inf"):
-        raise ValueError(f"ismcts: {key} must be a number >= 0, got {value!r}")
-    return number
 
 
 def _horizon(key: str, value: str) -> int:
@@ -146,17 +166,37 @@ def _bot_spec(key: str, value: str) -> str:
 
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
-    "time": _positive_float, "iterations": _positive_int, "rollout": _bot_spec,
-    "width": _positive_int, "horizon": _horizon, "margin": _non_negative_float,
+    "time": _seconds, "iterations": _positive_int, "c": _non_negative, "horizon": _horizon,
+    "scale": _positive, "rollout": _bot_spec,
 }
 
 
-class IsmctsBot:
-    """Searches each decision over determinizations of its seat's observation.
+class _Node:
+    """An information set of the tree, reached by a sequence of actions.
 
-    ``last_iterations`` is the number of rollouts the last ``choose`` ran (0
-    when it had one legal action or one candidate), ``iterations_run`` the
-    total since the bot was made.
+    ``seat`` is the player who acts here; per child action: ``visits``,
+    ``total`` (the value backed up for that player), ``available``
+    (iterations in which it was legal here) and ``prior``.
+    """
+
+    __slots__ = ("seat", "children", "visits", "total", "available", "prior")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[int, _Node] = {}
+        self.visits: dict[int, int] = {}
+        self.total: dict[int, float] = {}
+        self.available: dict[int, int] = {}
+        self.prior: dict[int, float] = {}
+
+
+class IsmctsBot:
+    """Searches each decision with a tree over information sets (see the module docstring).
+
+    ``last_iterations`` is the number of iterations the last ``choose`` ran (0
+    when it had one legal action), ``iterations_run`` the total since the bot
+    was made, ``last_visits`` the root's visit count per action and
+    ``last_root`` the last search's tree (``None`` before the first search).
     """
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: str) -> None:
@@ -166,98 +206,116 @@ class IsmctsBot:
         self.game = game
         self.seat = seat
         self._rng = random.Random(seed)
-        self._ranker = self._rollout_bot(seat, self._rng.getrandbits(64))
+        self._bots = [self._rollout_bot(s, self._rng.getrandbits(64)) for s in range(game.num_players)]
         self.last_iterations = 0
         self.iterations_run = 0
+        self.last_visits: dict[int, int] = {}
+        self.last_root: _Node | None = None
 
     def choose(self, observation: BurracoObservation, legal_actions: Sequence[int]) -> int:
         self.last_iterations = 0
-        candidates = self._candidates(observation, legal_actions)
-        if len(candidates) == 1:
-            return candidates[0]
-        values = self._search(observation, candidates)
-        return _verdict(candidates, values, self.settings.margin)
+        self.last_visits = {}
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = self.last_root = _Node(self.seat)
+        self._set_prior(root, observation, legal_actions)
+        self._search(observation, root)
+        self.last_visits = {a: root.visits.get(a, 0) for a in legal_actions}
+        return max(legal_actions, key=lambda a: (root.visits.get(a, 0), root.prior[a]))
 
-    def _candidates(self, obs: BurracoObservation, legal: Sequence[int]) -> list[int]:
-        """The rollout bot's ``width`` favourite actions, best first."""
-        left = list(legal)
-        ranked: list[int] = []
-        width = min(self.settings.width, self.settings.iterations or self.settings.width)
-        while left and len(ranked) < width:
-            action = self._ranker.choose(obs, left) if len(left) > 1 else left[0]
-            ranked.append(action)
-            left.remove(action)
-        return ranked
-
-    def _search(self, obs: BurracoObservation, candidates: list[int]) -> list[list[float]]:
-        """The value of each candidate (by position) in each round within the budget."""
+    def _search(self, obs: BurracoObservation, root: _Node) -> None:
         s = self.settings
         deadline = None if s.time is None else time.perf_counter() + s.time
-        values: list[list[float]] = [[] for _ in candidates]
         while True:
-            if s.iterations is not None and self.last_iterations + len(candidates) > s.iterations:
+            if s.iterations is not None and self.last_iterations >= s.iterations:
                 break
             if deadline is not None and self.last_iterations and time.perf_counter() >= deadline:
                 break
-            determinization = self.game.sample_hidden_state(obs, self._rng)
-            seed = self._rng.getrandbits(64)
-            for action, row in zip(candidates, values, strict=True):
-                row.append(self._rollout(determinization.clone(), action, seed))
-            self.last_iterations += len(candidates)
+            self._iterate(root, self.game.sample_hidden_state(obs, self._rng))
+            self.last_iterations += 1
         self.iterations_run += self.last_iterations
-        return values
 
-    def _rollout(self, state: BurracoState, action: int, seed: int) -> float:
-        """Play ``action``, then the rollout bots for ``horizon`` turns; the value for this seat."""
+    def _iterate(self, root: _Node, state: BurracoState) -> None:
+        """One iteration on one determinization: select, expand, roll out, back up."""
         hand = len(state.hand_results)
-        state.apply_legal(action)
-        bots = [self._rollout_bot(seat, seed + seat) for seat in range(self.game.num_players)]
-        turns_left = self.settings.horizon or -1
+        horizon = self.settings.horizon
+        turns_left = horizon + (state.phase == "draw") if horizon != HAND else -1  # the root's turn is free
+        path: list[tuple[_Node, int]] = []
+        node: _Node | None = root
         while not state.is_terminal() and len(state.hand_results) == hand:
-            seat = state.current_player()
             legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else bots[seat].choose(state.observation(seat), legal)
+            if len(legal) == 1:
+                action = legal[0]
+                if node is not None:  # a forced move keeps its place in the sequence, without a choice
+                    node = node.children.setdefault(action, _Node(-1))
+            elif node is not None:
+                action = self._select(node, state, legal)
+                path.append((node, action))
+                node = node.children.get(action)
+                if node is None:  # expansion: the new node's player acts after this action
+                    path[-1][0].children[action] = _Node(-1)
+            else:
+                seat = state.current_player()
+                action = self._bots[seat].choose(state.observation(seat), legal)
             if action in (DRAW, TAKE):
                 if turns_left == 0:
                     break
                 turns_left -= 1
             state.apply_legal(action)
-        return self._value(state, hand)
+        values = self._values(state, hand)
+        for parent, action in path:
+            parent.visits[action] = parent.visits.get(action, 0) + 1
+            parent.total[action] = parent.total.get(action, 0.0) + values[parent.seat]
 
-    def _value(self, state: BurracoState, hand: int) -> float:
-        """Own side's points minus the other sides' mean: the hand's score if it
-        ended, else the points as they stand (no closing bonus)."""
-        if len(state.hand_results) > hand:
-            sides = [(score.seats, score.total) for score in state.hand_results[hand].sides]
+    def _select(self, node: _Node, state: BurracoState, legal: Sequence[int]) -> int:
+        """The PUCT choice among the children legal in this determinization."""
+        node.seat = state.current_player()
+        if any(a not in node.prior for a in legal):
+            self._set_prior(node, state.observation(node.seat), legal)
+        c = self.settings.c
+        visits, total, available, prior = node.visits, node.total, node.available, node.prior
+        seen = sum(visits.get(a, 0) for a in legal)
+        mean = sum(total.get(a, 0.0) for a in legal) / seen if seen else 0.0
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            n = available[a] = available.get(a, 0) + 1
+            k = visits.get(a, 0)
+            q = total[a] / k if k else mean
+            score = q + c * prior[a] * math.sqrt(n) / (1 + k)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _set_prior(self, node: _Node, obs: BurracoObservation, legal: Sequence[int]) -> None:
+        """The rollout bot's prior for the actions of ``legal`` this node has not met."""
+        bot = self._bots[obs.seat]
+        prior_of = getattr(bot, "prior", None)
+        if prior_of is not None:
+            prior = prior_of(obs, legal)
         else:
-            sides = [(seats, _standing(state, side)) for side, seats in enumerate(state.sides)]
-        mine = [points for seats, points in sides if self.seat in seats]
-        others = [points for seats, points in sides if self.seat not in seats]
-        return mine[0] - sum(others) / len(others)
+            pick = bot.choose(obs, legal)
+            even = (1 - CHOICE_PRIOR) / len(legal)
+            prior = {a: even + (CHOICE_PRIOR if a == pick else 0.0) for a in legal}
+        for a in legal:
+            node.prior.setdefault(a, prior[a])
+
+    def _values(self, state: BurracoState, hand: int) -> list[float]:
+        """Per seat: own side's points minus the other sides' mean, in ``scale`` units;
+        the hand's score if it ended, else the points as they stand (no closing bonus)."""
+        if len(state.hand_results) > hand:
+            result = state.hand_results[hand].sides
+            sides = [next(score.total for score in result if seats[0] in score.seats) for seats in state.sides]
+        else:
+            sides = [_standing(state, side) for side in range(len(state.sides))]
+        total, others = sum(sides), len(sides) - 1
+        scale = self.settings.scale
+        return [(sides[state.side_of(s)] - (total - sides[state.side_of(s)]) / others) / scale
+                for s in range(self.game.num_players)]
 
     def _rollout_bot(self, seat: int, seed: int) -> Agent:
         from tavolo.bots.registry import make_bot
 
         return make_bot(self.settings.rollout, self.game, seat, seed)
-
-
-def _verdict(candidates: list[int], values: list[list[float]], margin: float) -> int:
-    """The candidate of best mean value, if it beats the rollout bot's choice
-    (the first) by more than ``margin`` standard errors of the paired
-    differences over the rounds; else that first choice.
-
-        >>> _verdict([10, 11], [[0, 0, 0], [30, 10, 20]], margin=1.0)
-        11
-        >>> _verdict([10, 11], [[0, 0, 0], [90, -60, 30]], margin=1.0)
-        10
-    """
-    rounds = len(values[0])
-    best = max(range(len(candidates)), key=lambda i: sum(values[i]))
-    if best == 0 or rounds < 2:
-        return candidates[0]
-    gains = [b - a for a, b in zip(values[0], values[best], strict=True)]
-    spread = statistics.stdev(gains) / math.sqrt(rounds)
-    return candidates[best] if statistics.fmean(gains) > margin * spread else candidates[0]
 
 
 def _standing(state: BurracoState, side: int) -> int:
