@@ -11,6 +11,9 @@ or ``key=value`` pairs separated by commas::
     heuristic:strong
     ismcts:time=1               information-set MCTS, 1 second per move
     ismcts:iterations=200       ... or a fixed number of iterations per move
+    deviant:always-take         heuristic:strong with one habit changed (see
+    deviant:hold,base=simple      tavolo.bots.deviations for the habits)
+    policy:path=FILE            a trained linear policy (tavolo.bots.policy), greedy
 
     >>> from tavolo.games.burraco import make_game
     >>> bot = make_bot("random", make_game(players=2, target=None), seat=0, seed=1)
@@ -19,7 +22,7 @@ or ``key=value`` pairs separated by commas::
     >>> make_bot("grandmaster", make_game(), seat=0)
     Traceback (most recent call last):
     ...
-    ValueError: bot 'grandmaster': choose one of heuristic, ismcts, random, simple
+    ValueError: bot 'grandmaster': choose one of deviant, heuristic, ismcts, policy, random, simple
 """
 
 from __future__ import annotations
@@ -59,9 +62,29 @@ def _ismcts(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -
     return IsmctsBot(game, seat, seed=seed, **settings)
 
 
+def _deviant(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.deviations import DEFAULT_BASE, HABITS, make_deviant
+
+    habit = settings.pop("level", None)
+    if habit is None:
+        raise ValueError(f"bot 'deviant': name a habit, one of {', '.join(HABITS)}")
+    base = settings.pop("base", DEFAULT_BASE)
+    if settings:
+        raise ValueError(f"bot 'deviant': unknown setting(s) {sorted(settings)}; it takes a habit and base=SPEC")
+    return make_deviant(game, seat, seed, habit, base, make_bot)
+
+
+def _policy(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.policy import PolicyBot
+
+    return PolicyBot.from_settings(settings, seed)
+
+
 BOTS: dict[str, BotFactory] = {
+    "deviant": _deviant,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "policy": _policy,
     "random": _random,
     "simple": _simple,
 }
