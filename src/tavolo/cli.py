@@ -556,7 +556,8 @@ def arena(
     seed: int = typer.Option(0, min=0, help="Seed of the deals: the same deals for every pair."),
     vs: Optional[str] = typer.Option(None, help="Play each bot only against this one, not a round robin."),
     workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
-    ray: Optional[str] = typer.Option(None, help="Play on the Ray cluster at this address ('auto' finds it)."),
+    ray: Optional[str] = typer.Option(None, help="Play on the Ray cluster at this address ('auto': the one this machine "
+                                       "joined with ray start); every node needs tavolo[ray] installed."),
     target: int = typer.Option(2005, help="Match target for the share of matches won."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Save the results as JSON to this file."),
     plots: Optional[Path] = typer.Option(None, help="Save ratings.png and differences.png into this folder."),

@@ -60,5 +60,5 @@ def test_bad_table_settings_are_refused():
 def test_ray_without_ray_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails, installed or not
     plan = make_plan(["random", "simple"], deals=1, players=2)
-    with pytest.raises(ArenaError, match="pip install ray"):
+    with pytest.raises(ArenaError, match=r"pip install 'tavolo\[ray\]'"):
         run_plan(plan, ray_address="auto")

@@ -14,6 +14,7 @@ results are the same whatever the number of workers.
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import multiprocessing
 import os
@@ -160,11 +161,19 @@ def _play(chunks: list[_Chunk], workers: int, ray_address: str | None) -> Iterat
 
 
 def _play_on_ray(chunks: list[_Chunk], address: str) -> Iterator[tuple[Pair, list[DuplicateDeal]]]:
+    """The chunks as Ray tasks on the cluster at ``address`` ("auto": the one this
+    machine belongs to), or on the Ray instance this process already started.
+    Every node must have tavolo installed (``pip install 'tavolo[ray]'``, or
+    ``pip install -e .`` from a checkout): a task imports it to play."""
     try:
         import ray
     except ImportError:
-        raise ArenaError("--ray needs Ray, which is not installed: pip install ray") from None
-    ray.init(address=address, ignore_reinit_error=True)
+        raise ArenaError("--ray needs Ray, which is not installed: pip install 'tavolo[ray]'") from None
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, logging_level=logging.WARNING)
+        except ConnectionError as exc:
+            raise ArenaError(f"no Ray cluster at {address!r} ({exc}); start one with: ray start --head") from None
     task = ray.remote(_play_chunk)
     pending = [task.remote(chunk) for chunk in chunks]
     while pending:
