@@ -557,7 +557,7 @@ def arena(
     vs: Optional[str] = typer.Option(None, help="Play each bot only against this one, not a round robin."),
     workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
     ray: Optional[str] = typer.Option(None, help="Play on the Ray cluster at this address ('auto': the one this machine "
-                                       "joined with ray start); every node needs tavolo[ray] installed."),
+                                       "joined with ray start); every node needs tavolo and ray installed."),
     target: int = typer.Option(2005, help="Match target for the share of matches won."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Save the results as JSON to this file."),
     plots: Optional[Path] = typer.Option(None, help="Save ratings.png and differences.png into this folder."),
