@@ -153,3 +153,15 @@ def test_prior_is_a_distribution_with_most_mass_on_the_choice(level):
     prior = HeuristicBurracoBot(level, seed=3).prior(obs, legal)
     assert set(prior) == set(legal) and abs(sum(prior.values()) - 1) < 1e-9
     assert max(prior, key=prior.get) == HeuristicBurracoBot(level, seed=3).choose(obs, legal)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_early_in_the_hand_no_wild_opens_a_three_card_meld(level):
+    """The levels' rule "le matte non si buttano": a wild goes down only to complete a
+    burraco, to go out or at the end, not to open Kh Kh 2d on an early turn (the pinella is
+    a matta, fedibur-1985 art. 4, and at most one per meld)."""
+    state = position(hands={0: "Kh Kd 2c 2d 5s 6s 9h Jc Qd 4h 7c 8d"}, turn=0, stock_size=40)
+    bot = HeuristicBurracoBot(level, seed=4)
+    for action in play_turn(bot, state):
+        if action.startswith("open"):
+            assert not {"2c", "2d", "*"} & set(action.split()[1:]), action

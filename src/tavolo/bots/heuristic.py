@@ -1,7 +1,9 @@
 """A club player's Burraco, written down as rules; three levels of how many it uses.
 
 Every level (``easy``, ``normal``, ``strong``) plays by the rules of the one
-below and adds its own. The rules, as a club player says them:
+below and adds its own; the numbers behind them are :mod:`tavolo.bots.weights`, per player
+count, and a spec may change any of them (``heuristic:strong,pile=1.5``). The rules, as a
+club player says them:
 
 easy (the basics)
     * Cala quello che hai (lay down what you have): attach every natural that
@@ -15,7 +17,10 @@ easy (the basics)
     * Raccogli se serve (take the pile when it helps): when a card of it fits
       the side's melds or completes a pair or a run in hand.
 
-normal (+ judgment)
+normal (+ judgment and the whole turn)
+    * Il turno si pensa intero (think the turn through): the melds, the
+      attachments and the discard are chosen together, as one plan
+      (:mod:`tavolo.bots.planner`), not one action at a time.
     * Il monte si pesa (weigh the discard pile): what fits, what joins the
       hand and the wilds against the loners and, late in the hand, their
       points; a big pile early is worth taking, late it is a weight.
@@ -33,7 +38,11 @@ strong (+ timing and the partner)
       use the wilds and go al volo; a side that has not taken its pozzetto
       loses 100.
     * Chiudi quando puoi (close when you can): with the pozzetto taken and a
-      burraco, lay down all you can, keep a natural and close.
+      burraco, lay down all you can, keep a natural and close; the plan looks
+      for the closing line first (``Kh Kh Ts 2d``: open Kh Kh 2d, discard Ts).
+    * Il monte si gioca prima di prenderlo (play the pile before taking it):
+      the turn is planned with the pile in hand and weighed against a card
+      from the stock.
     * Non restare appeso (do not hang on one card): with the pozzetto taken
       and no burraco yet, keep three cards before the discard; with one card
       a player can only draw and discard.
@@ -315,8 +324,8 @@ class _Table:
         gain = sum(POINTS[c] for c in cards) * 2 + (5 if type(meld) is Run else 0)
         if sum(h) - 2 <= self.floor:
             return HANG
-        if meld.wild >= 0:
-            return gain - self._keep(meld.wild) - 20  # a meld opened with a wild is never clean
+        if meld.wild >= 0:  # never clean; a wild goes down for a burraco, to go out or at the end
+            return gain - 20 if self.spend_wilds else -self._keep(meld.wild)
         return 10 + gain
 
     def _keep(self, wild: int) -> float:
