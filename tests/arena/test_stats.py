@@ -80,9 +80,9 @@ def test_ratings_order_the_bots_by_strength():
 
 
 def test_two_bots_get_the_logistic_gap_of_their_share():
-    # 300 of 400 deals (with the virtual tie 300.5 of 401): a gap of 400 log10(300.5 / 100.5).
+    # 300 of 400 deals (with the virtual deals 301 of 402): a gap of 400 log10(301 / 101).
     ratings = elo_ratings({("A", "B"): [1.0] * 300 + [0.0] * 100})
-    assert ratings[0].elo - ratings[1].elo == pytest.approx(400 * math.log10(300.5 / 100.5))
+    assert ratings[0].elo - ratings[1].elo == pytest.approx(400 * math.log10(301 / 101))
 
 
 def test_ties_count_half_to_each_bot():
@@ -94,7 +94,19 @@ def test_a_bot_that_wins_every_deal_gets_a_finite_bounded_rating():
     ratings = elo_ratings({("A", "B"): [1.0] * 100, ("B", "C"): [1.0] * 100})
     gap = ratings[0].elo - ratings[1].elo
     assert [r.name for r in ratings] == ["A", "B", "C"]
-    assert 0 < gap <= 400 * math.log10(201) + 1e-6
+    assert 0 < gap <= 400 * math.log10(101) + 1e-6
+
+
+@pytest.mark.parametrize("deals", [1, 10, 1000])
+def test_a_pair_won_on_every_deal_gets_a_finite_rating_and_an_interval_of_real_width(deals):
+    # the prior's virtual deals (one won each way) make it 1 + deals won of 2 + deals: a gap of 400 log10(deals + 1)
+    winner, loser = elo_ratings({("A", "B"): [1.0] * deals}, seed=4)
+    assert (winner.name, loser.name) == ("A", "B")
+    assert winner.elo - loser.elo == pytest.approx(400 * math.log10(deals + 1))
+    for rating in (winner, loser):
+        assert math.isfinite(rating.low) and math.isfinite(rating.high)
+        assert rating.low < rating.elo < rating.high
+        assert rating.high - rating.low > 50  # the bootstrap of the wins alone gave a single point
 
 
 def test_the_bootstrap_is_reproducible_from_its_seed():

@@ -1,6 +1,6 @@
 """The arena's pictures (PNG, matplotlib's Agg renderer, no display needed):
 
-* ``ratings.png``: each bot's rating with its 95% bootstrap interval;
+* ``ratings.png``: each bot's rating with its 95% (Bayesian) bootstrap interval;
 * ``differences.png``: per pair, the histogram of A's duplicate score per deal,
   its mean and 95% interval marked.
 
