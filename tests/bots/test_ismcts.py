@@ -16,7 +16,7 @@ from tavolo.games import make_game as make_any_game
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DRAW, TAKE
 
-QUICK = dict(iterations="6", horizon="2", rollout="simple")
+QUICK = dict(iterations="6", horizon="2", prior="simple", rollout="simple")
 
 
 def dealt(players: int = 4, seed: int = 3, rules: str = "fibur"):
@@ -38,8 +38,10 @@ def play_until_choice(state, rng: random.Random, decisions: int):
 
 def test_settings_from_a_spec_are_typed():
     game, _ = dealt()
-    bot = make_bot("ismcts:time=0.5,iterations=40,c=2,horizon=hand,scale=50,rollout=simple", game, seat=1, seed=2)
-    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, c=2.0, horizon=HAND, scale=50.0, rollout="simple")
+    bot = make_bot("ismcts:time=0.5,iterations=40,c=2,horizon=hand,scale=50,prior=simple,rollout=simple", game, seat=1,
+                   seed=2)
+    assert bot.settings == IsmctsSettings(time=0.5, iterations=40, c=2.0, horizon=HAND, scale=50.0, prior="simple",
+                                          rollout="simple")
     assert make_bot("ismcts", game, seat=0).settings.time == 1.0
 
 
@@ -57,6 +59,7 @@ def test_settings_from_a_spec_are_typed():
     ("ismcts:scale=0", "scale must be a number > 0"),
     ("ismcts:rollout=grandmaster", "choose one of"),
     ("ismcts:rollout=ismcts", "quicker bot than ismcts"),
+    ("ismcts:prior=ismcts:iterations=2", "quicker bot than ismcts"),
     ("ismcts:strong", "unknown setting 'level'"),
 ])
 def test_bad_settings_are_refused_naming_the_setting(spec, message):
@@ -93,7 +96,7 @@ def test_the_iteration_budget_is_respected_and_every_iteration_visits_the_root(i
     game, state = dealt(seed=2)
     state = play_until_choice(state, random.Random(2), 20)
     seat = state.current_player()
-    bot = IsmctsBot(game, seat, seed=1, iterations=str(iterations), horizon="2", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=1, iterations=str(iterations), horizon="2", prior="simple", rollout="simple")
     bot.choose(state.observation(seat), state.legal_actions())
     assert bot.last_iterations == iterations
     assert sum(bot.last_visits.values()) == iterations
@@ -105,7 +108,7 @@ def test_a_time_budget_runs_at_least_one_round():
     game, state = dealt(seed=2)
     state = play_until_choice(state, random.Random(2), 20)
     seat = state.current_player()
-    bot = IsmctsBot(game, seat, seed=1, time="0.01", horizon="1", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=1, time="0.01", horizon="1", prior="simple", rollout="simple")
     bot.choose(state.observation(seat), state.legal_actions())
     assert bot.last_iterations >= 1
 
@@ -143,7 +146,7 @@ def test_it_plays_complete_legal_hands(players, rules, target):
     """``play`` refuses an illegal action; the hand (or the match to 505, hand after
     hand) must end with every seat scored."""
     game = make_game(rules, players=players, target=target)
-    agents = [IsmctsBot(game, s, seed=s, iterations="4", horizon="1", rollout="simple") if s % 2 == 0
+    agents = [IsmctsBot(game, s, seed=s, iterations="4", horizon="1", prior="simple", rollout="simple") if s % 2 == 0
               else make_bot("simple", game, s, seed=s) for s in range(players)]
     record = play(game, agents, seed=players)
     assert len(record.result) == players
@@ -157,7 +160,7 @@ def test_the_move_played_is_the_most_visited_and_the_tree_holds_the_other_player
     game, state = dealt(players=2, seed=5)
     state = play_until_choice(state, random.Random(5), 6)
     seat = state.current_player()
-    bot = IsmctsBot(game, seat, seed=3, iterations="150", horizon="3", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=3, iterations="150", horizon="3", prior="simple", rollout="simple")
     legal = state.legal_actions()
     action = bot.choose(state.observation(seat), legal)
     assert bot.last_visits[action] == max(bot.last_visits.values())
@@ -174,18 +177,23 @@ def walk(node: _Node):
         yield from walk(child)
 
 
-def test_the_prior_without_a_prior_method_leans_on_the_rollout_bots_choice():
+def test_the_root_prior_is_the_prior_bots_and_leans_on_its_choice():
+    """Without a ``prior`` method (simple) half the mass goes to the bot's choice; with one
+    (the heuristic's) the prior is the bot's own."""
     game, state = dealt(seed=9)
     state = play_until_choice(state, random.Random(9), 8)
     seat = state.current_player()
     obs, legal = state.observation(seat), state.legal_actions()
-    bot = IsmctsBot(game, seat, seed=1, iterations="2", rollout="simple")
+    bot = IsmctsBot(game, seat, seed=1, iterations="2", prior="simple", rollout="simple")
     bot.choose(obs, legal)
     prior = bot.last_root.prior
     pick = make_bot("simple", game, seat, seed=0).choose(obs, legal)
     assert sorted(prior) == sorted(legal)
     assert sum(prior.values()) == pytest.approx(1.0)
-    assert max(prior, key=prior.get) == pick
+    assert prior[pick] == pytest.approx(0.5 + 0.5 / len(legal))
+    bot = IsmctsBot(game, seat, seed=1, iterations="2", prior="heuristic:easy", rollout="simple")
+    bot.choose(obs, legal)
+    assert bot.last_root.prior == make_bot("heuristic:easy", game, seat, seed=0).prior(obs, legal)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -206,7 +214,7 @@ def test_values_are_seen_from_each_players_side(players):
 
 def test_an_iteration_to_the_end_of_the_hand_scores_the_hand_result():
     game, state = dealt(players=2, seed=8)
-    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="hand", rollout="simple", scale="1")
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="hand", prior="simple", rollout="simple", scale="1")
     root = _Node(0)
     finished = state.clone()
     bot._iterate(root, finished)
@@ -217,7 +225,7 @@ def test_an_iteration_to_the_end_of_the_hand_scores_the_hand_result():
 
 def test_an_iteration_cut_at_the_horizon_scores_the_points_standing():
     game, state = dealt(players=4, seed=8)
-    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="3", rollout="simple", scale="1")
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="3", prior="simple", rollout="simple", scale="1")
     root = _Node(0)
     cut = state.clone()
     bot._iterate(root, cut)
@@ -237,7 +245,7 @@ def test_the_search_overrules_the_rollout_bot_sometimes():
         state = play_until_choice(state, rng, 3)
         seat = state.current_player()
         obs, legal = state.observation(seat), state.legal_actions()
-        bot = IsmctsBot(game, seat, seed=i, iterations="40", horizon="2", rollout="simple")
+        bot = IsmctsBot(game, seat, seed=i, iterations="40", horizon="2", prior="simple", rollout="simple")
         pick = make_bot("simple", game, seat, seed=0).choose(obs, legal)
         overruled += bot.choose(obs, legal) != pick
     assert overruled >= 1

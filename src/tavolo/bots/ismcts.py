@@ -1,7 +1,7 @@
 """A Burraco search bot: single-observer Information-Set MCTS (SO-ISMCTS,
 Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
-IEEE TCIAIG 4(2), 2012, algorithm 3) with PUCT selection, the rollout bot's
-prior and the rollout bot in the rollouts.
+IEEE TCIAIG 4(2), 2012, algorithm 3) with PUCT selection, a rules-based
+bot's prior and quick rules-based rollouts.
 
 Why single-observer: every Burraco action id is public (a draw from the stock
 (pescare) is one action whatever card comes; taking the pile (raccogliere),
@@ -15,15 +15,19 @@ determinization already settles.
 Each iteration:
 
 1. samples a determinization of the seat's observation
-   (``game.sample_hidden_state``): the unseen cards dealt at random, the
+   (:class:`~tavolo.games.burraco.hidden.HiddenSampler`, what
+   ``game.sample_hidden_state`` uses): the unseen cards dealt at random, the
    cards the others took from the pile kept in their hands;
 2. descends the tree from the root, the seat's own decisions and the other
    players' alike: at a node, the children legal *in this determinization*
    compete (the subset-armed bandit: a child's exploration term counts the
    iterations in which it was available, not the parent's visits) by PUCT,
-   ``Q + c * P * sqrt(available) / (1 + visits)``, ``P`` the rollout bot's
-   prior for that node's player (its ``prior(observation, legal)`` if it has
-   one, else most of the mass on its ``choose`` and the rest even);
+   ``Q + c * P * sqrt(available) / (1 + visits)``, ``P`` a bot's prior for
+   that node's player (its ``prior(observation, legal)`` if it has one, else
+   half the mass on its ``choose`` and the rest even): the ``prior`` bot's
+   at the root, the rollout bot's below it (a node is met once per
+   iteration, the root once per move, so the dearer judgment goes where it
+   decides the move);
    a forced move (one legal action) is a node with one child and no choice,
    so that a node's key is the whole action sequence and its player is
    always the same;
@@ -49,10 +53,13 @@ Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time=1``; the first reached stops), ``c`` the PUCT exploration constant,
 ``horizon`` the turns after the root's that an iteration plays (``hand``: to
 the end of the hand), ``scale`` the points one unit of value stands for,
-``rollout`` the bot spec of the prior and the rollouts. With an
+``prior`` the bot spec of the root's prior, ``rollout`` the bot spec of the
+rollouts and of the prior below the root. With an
 ``iterations`` budget and a seed the play is reproducible; a ``time`` budget
 depends on the machine's speed. Defaults:
-``c=1,horizon=2,scale=100,rollout=heuristic:strong``.
+``c=1,horizon=2,scale=100,prior=heuristic:strong,rollout=heuristic:easy``
+(the strong bot plans each turn, and is about 20 times slower than the
+easy one per turn: as the rollout it would cut the iterations as much).
 
     >>> from tavolo.games.burraco import make_game
     >>> import random
@@ -65,7 +72,7 @@ depends on the machine's speed. Defaults:
     >>> IsmctsBot(game, seat=0, depth="3")
     Traceback (most recent call last):
     ...
-    ValueError: ismcts: unknown setting 'depth'; known: c, horizon, iterations, rollout, scale, time
+    ValueError: ismcts: unknown setting 'depth'; known: c, horizon, iterations, prior, rollout, scale, time
 """
 
 from __future__ import annotations
@@ -80,15 +87,17 @@ from tavolo.engine.agent import Agent
 from tavolo.engine.game import Game
 from tavolo.games.burraco.actions import DRAW, TAKE
 from tavolo.games.burraco.game import BurracoGame
+from tavolo.games.burraco.hidden import HiddenSampler
 from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.scoring import score_side
 from tavolo.games.burraco.state import BurracoState
 
-DEFAULT_ROLLOUT = "heuristic:strong"
+DEFAULT_PRIOR = "heuristic:strong"
+DEFAULT_ROLLOUT = "heuristic:easy"
 HAND = 0
 """``horizon`` meaning: play every iteration to the end of the hand."""
 CHOICE_PRIOR = 0.5
-"""Without a ``prior`` method, the share of the prior on the rollout bot's choice."""
+"""Without a ``prior`` method, the share of the prior on the bot's choice."""
 
 
 @dataclass(frozen=True)
@@ -100,14 +109,16 @@ class IsmctsSettings:
     c: float = 1.0
     horizon: int = 2
     scale: float = 100.0
+    prior: str = DEFAULT_PRIOR
     rollout: str = DEFAULT_ROLLOUT
 
     @classmethod
     def parse(cls, settings: dict[str, str]) -> IsmctsSettings:
         """From a spec's strings; ``ValueError`` naming the setting at fault.
 
-            >>> IsmctsSettings.parse({"iterations": "50", "horizon": "hand"})
-            IsmctsSettings(time=None, iterations=50, c=1.0, horizon=0, scale=100.0, rollout='heuristic:strong')
+            >>> settings = IsmctsSettings.parse({"iterations": "50", "horizon": "hand"})
+            >>> settings.iterations, settings.time, settings.horizon == HAND, settings.rollout
+            (50, None, True, 'heuristic:easy')
             >>> IsmctsSettings.parse({}).time
             1.0
             >>> IsmctsSettings.parse({"horizon": "0"})
@@ -167,7 +178,7 @@ def _bot_spec(key: str, value: str) -> str:
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
     "time": _seconds, "iterations": _positive_int, "c": _non_negative, "horizon": _horizon,
-    "scale": _positive, "rollout": _bot_spec,
+    "scale": _positive, "prior": _bot_spec, "rollout": _bot_spec,
 }
 
 
@@ -206,7 +217,8 @@ class IsmctsBot:
         self.game = game
         self.seat = seat
         self._rng = random.Random(seed)
-        self._bots = [self._rollout_bot(s, self._rng.getrandbits(64)) for s in range(game.num_players)]
+        self._bots = self._seat_bots(self.settings.rollout)
+        self._prior_bot = self._seat_bots(self.settings.prior)[seat]
         self.last_iterations = 0
         self.iterations_run = 0
         self.last_visits: dict[int, int] = {}
@@ -218,12 +230,12 @@ class IsmctsBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         root = self.last_root = _Node(self.seat)
-        self._set_prior(root, observation, legal_actions)
-        self._search(observation, root)
+        self._set_prior(root, observation, legal_actions, self._prior_bot)
+        self._search(HiddenSampler(self.game, observation), root)
         self.last_visits = {a: root.visits.get(a, 0) for a in legal_actions}
         return max(legal_actions, key=lambda a: (root.visits.get(a, 0), root.prior[a]))
 
-    def _search(self, obs: BurracoObservation, root: _Node) -> None:
+    def _search(self, sampler: HiddenSampler, root: _Node) -> None:
         s = self.settings
         deadline = None if s.time is None else time.perf_counter() + s.time
         while True:
@@ -231,7 +243,7 @@ class IsmctsBot:
                 break
             if deadline is not None and self.last_iterations and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, self.game.sample_hidden_state(obs, self._rng))
+            self._iterate(root, sampler.sample(self._rng))
             self.last_iterations += 1
         self.iterations_run += self.last_iterations
 
@@ -271,7 +283,7 @@ class IsmctsBot:
         """The PUCT choice among the children legal in this determinization."""
         node.seat = state.current_player()
         if any(a not in node.prior for a in legal):
-            self._set_prior(node, state.observation(node.seat), legal)
+            self._set_prior(node, state.observation(node.seat), legal, self._bots[node.seat])
         c = self.settings.c
         visits, total, available, prior = node.visits, node.total, node.available, node.prior
         seen = sum(visits.get(a, 0) for a in legal)
@@ -286,9 +298,9 @@ class IsmctsBot:
                 best, best_score = a, score
         return best
 
-    def _set_prior(self, node: _Node, obs: BurracoObservation, legal: Sequence[int]) -> None:
-        """The rollout bot's prior for the actions of ``legal`` this node has not met."""
-        bot = self._bots[obs.seat]
+    @staticmethod
+    def _set_prior(node: _Node, obs: BurracoObservation, legal: Sequence[int], bot: Agent) -> None:
+        """``bot``'s prior for the actions of ``legal`` this node has not met."""
         prior_of = getattr(bot, "prior", None)
         if prior_of is not None:
             prior = prior_of(obs, legal)
@@ -312,10 +324,11 @@ class IsmctsBot:
         return [(sides[state.side_of(s)] - (total - sides[state.side_of(s)]) / others) / scale
                 for s in range(self.game.num_players)]
 
-    def _rollout_bot(self, seat: int, seed: int) -> Agent:
+    def _seat_bots(self, spec: str) -> list[Agent]:
+        """One bot of ``spec`` per seat, seeded from this bot's generator."""
         from tavolo.bots.registry import make_bot
 
-        return make_bot(self.settings.rollout, self.game, seat, seed)
+        return [make_bot(spec, self.game, seat, self._rng.getrandbits(64)) for seat in range(self.game.num_players)]
 
 
 def _standing(state: BurracoState, side: int) -> int:

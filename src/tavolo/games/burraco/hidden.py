@@ -27,25 +27,74 @@ MAX_DEALS = 1000
 def sample_hidden_state(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``, with the
     unseen cards dealt at random (uniformly, given the known cards and that the
-    player on turn has a legal action).
-
-    The last condition is public knowledge: a player never makes a move that
-    leaves him no legal way to end the turn, so one card left after taking the
-    pozzetto is no wild where that discard would close (DECISIONS.md, closing).
-    A deal breaking it is dealt again (rejection keeps the draw uniform among
-    the deals that respect it)."""
-    if obs.phase not in ("draw", "play"):
-        raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
-    for _ in range(MAX_DEALS):
-        s = _deal_once(game, obs, rng)
-        if s.legal_actions():
-            return s
-    raise ValueError("no deal of the unseen cards leaves the player on turn a legal action")
+    player on turn has a legal action); see :class:`HiddenSampler`."""
+    return HiddenSampler(game, obs).sample(rng)
 
 
-def _deal_once(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
-    s = BurracoState(game)
-    _copy_public(s, obs)
+class HiddenSampler:
+    """The deals of one observation's unseen cards: the public part of the
+    state and the pool of unseen cards are worked out once, each
+    :meth:`sample` shuffles the pool afresh (a search samples one observation
+    thousands of times).
+
+    What is dealt is only what ``obs`` shows, never the real state: the seat's
+    own hand, the cards each other player took from the discard pile and still
+    holds (public, fedibur-1985 art. 4) in that player's hand, the rest of the
+    unseen cards at random into the other hands, the pozzetti taken with the
+    discard and not yet looked at (codice art. 21.4), the pozzetti and the stock.
+
+        >>> import random
+        >>> from tavolo.games.burraco import make_game
+        >>> game = make_game("fibur", players=2, target=None)
+        >>> state = game.new_initial_state()
+        >>> state.apply_chance(state.sample_chance(random.Random(3)))
+        >>> sampler = HiddenSampler(game, state.observation(0))
+        >>> sampler.sample(random.Random(1)).observation(0) == state.observation(0)
+        True
+        >>> len(sampler.unseen)  # 108 cards less the 11 in hand and the pile's one
+        96
+    """
+
+    def __init__(self, game: BurracoGame, obs: BurracoObservation) -> None:
+        if obs.phase not in ("draw", "play"):
+            raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
+        self.obs = obs
+        self.unseen = _unseen(game, obs)
+        self._base = _public_state(game, obs)
+
+    def sample(self, rng: random.Random) -> BurracoState:
+        """A fresh deal of the unseen cards.
+
+        The player on turn has a legal action in it: that is public knowledge,
+        a player never makes a move that leaves him no legal way to end the turn,
+        so one card left after taking the pozzetto is no wild where that discard
+        would close (DECISIONS.md, closing). A deal breaking it is dealt again
+        (rejection keeps the draw uniform among the deals that respect it)."""
+        for _ in range(MAX_DEALS):
+            s = self._deal_once(rng)
+            if s.legal_actions():
+                return s
+        raise ValueError("no deal of the unseen cards leaves the player on turn a legal action")
+
+    def _deal_once(self, rng: random.Random) -> BurracoState:
+        obs = self.obs
+        s = self._base.clone()
+        pool = shuffled(self.unseen, rng)
+        for other in range(obs.players):
+            if other != obs.seat:
+                for _ in range(obs.hand_sizes[other] - len(obs.known[other])):
+                    s._add(other, pool.pop())
+            s._pending[other] = [pool.pop() for _ in range(obs.pending_pozzetto[other])]
+        s._pozzetti = [[pool.pop() for _ in range(p.size)] for p in obs.pozzetti]
+        s._stock = [pool.pop() for _ in range(obs.stock_size)]
+        if pool:
+            raise ValueError(f"{len(pool)} unseen card(s) have no place: the observation is inconsistent")
+        return s
+
+
+def _unseen(game: BurracoGame, obs: BurracoObservation) -> tuple[int, ...]:
+    """The cards ``obs`` does not show, sorted: the deck less the hand, the pile,
+    the melds and the cards others are known to hold."""
     unseen = game.deck_counts.copy()
     unseen.subtract(obs.hand)
     unseen.subtract(obs.pile)
@@ -55,22 +104,21 @@ def _deal_once(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -
             unseen.subtract(known)
     if min(unseen.values(), default=0) < 0:
         raise ValueError("the observation shows more copies of a card than the deck holds")
-    pool = shuffled(sorted(unseen.elements()), rng)
+    return tuple(sorted(unseen.elements()))
+
+
+def _public_state(game: BurracoGame, obs: BurracoObservation) -> BurracoState:
+    """A state with everything ``obs`` shows in place and no hidden card dealt."""
+    s = BurracoState(game)
+    _copy_public(s, obs)
     for card in obs.hand:
         s._add(obs.seat, card)
     for other in range(obs.players):
         if other != obs.seat:
             for card in obs.known[other]:
                 s._add(other, card)
-            for _ in range(obs.hand_sizes[other] - len(obs.known[other])):
-                s._add(other, pool.pop())
-        s._pending[other] = [pool.pop() for _ in range(obs.pending_pozzetto[other])]
         for card in obs.known[other]:
             s._known[other][card] += 1
-    s._pozzetti = [[pool.pop() for _ in range(p.size)] for p in obs.pozzetti]
-    s._stock = [pool.pop() for _ in range(obs.stock_size)]
-    if pool:
-        raise ValueError(f"{len(pool)} unseen card(s) have no place: the observation is inconsistent")
     return s
 
 
