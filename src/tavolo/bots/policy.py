@@ -91,6 +91,8 @@ class Policy:
 
     theta: np.ndarray
     w: np.ndarray
+    hands: int = 0
+    """Hands it was trained on."""
 
     @classmethod
     def zeros(cls) -> Policy:
@@ -104,7 +106,7 @@ class Policy:
         """Write the weights and the names of the features (``.npz``)."""
         with open(path, "wb") as out:
             np.savez(out, theta=self.theta, w=self.w, features=np.array(FEATURES), kinds=np.array(KINDS),
-                     context=np.array(CONTEXT))
+                     context=np.array(CONTEXT), hands=self.hands)
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
@@ -120,12 +122,12 @@ def _load(path: str, mtime: int) -> Policy:
     try:
         data = np.load(path)
         names = tuple(data["features"]), tuple(data["kinds"]), tuple(data["context"])
-        theta, w = data["theta"], data["w"]
+        theta, w, hands = data["theta"], data["w"], int(data["hands"])
     except (OSError, ValueError, KeyError) as exc:
         raise ValueError(f"{path!r} is not a policy file: {exc}") from None
     if names != (FEATURES, KINDS, CONTEXT):
         raise ValueError(f"{path!r} was trained on other features than this version's")
-    return Policy(theta.astype(float), w.astype(float))
+    return Policy(theta.astype(float), w.astype(float), hands)
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
