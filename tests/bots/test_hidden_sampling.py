@@ -9,11 +9,13 @@ their hands, and plays on to the end of the hand."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from tavolo.bots.simple import SimpleBurracoBot
 from tavolo.games.burraco import make_game
+from tavolo.games.burraco.hidden import HiddenSampler
 
 RULE_SETS = ("fibur", "fedibur1985", "internazionale")
 PLAYERS = (2, 3, 4, 5, 6)
@@ -112,3 +114,38 @@ def test_the_hidden_cards_are_dealt_afresh_not_copied_from_the_real_state():
     assert game.sample_hidden_state(obs, random.Random(3)).to_json() == \
         game.sample_hidden_state(obs, random.Random(3)).to_json()
     assert game.sample_hidden_state(obs, rng).hand_cards(0) == state.hand_cards(0)
+
+
+def test_the_sample_is_a_function_of_the_observation_alone():
+    """Two real states that differ only in the cards the seat cannot see give the same
+    samples from the same seed: the sampler never reads the real hidden cards."""
+    game, states = positions("fibur", 4, hands=1, every=15)
+    for state in states[1:4]:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        other = game.sample_hidden_state(obs, random.Random(77))
+        assert other.observation(seat) == obs
+        assert [other.hand_cards(s) for s in range(4)] != [state.hand_cards(s) for s in range(4)]
+        samples = [HiddenSampler(game, s.observation(seat)).sample(random.Random(5)) for s in (state, other)]
+        assert samples[0].to_json() == samples[1].to_json()
+
+
+def test_one_sampler_deals_afresh_each_time_and_agrees_with_the_games_sampler():
+    game, states = positions("fibur", 2, hands=1, every=10)
+    state = states[2]
+    obs = state.observation(1)
+    sampler = HiddenSampler(game, obs)
+    rng = random.Random(8)
+    stocks = {tuple(sampler.sample(rng)._stock) for _ in range(6)}
+    assert len(stocks) == 6
+    assert sampler.sample(random.Random(4)).to_json() == game.sample_hidden_state(obs, random.Random(4)).to_json()
+    assert Counter(sampler.unseen) == state.all_cards() - Counter(obs.visible_cards())
+
+
+def test_a_finished_hand_is_refused_with_the_reason():
+    game, states = positions("fibur", 2, hands=1, every=1)
+    last = states[-1].clone()
+    while not last.is_terminal():
+        last.apply(last.legal_actions()[0])
+    with pytest.raises(ValueError, match="not in phase 'over'"):
+        HiddenSampler(game, last.observation(0))
