@@ -94,7 +94,10 @@ class DeviantBot:
             return legal[0]
         if obs.phase == "draw":
             return self._draw(obs, legal)
-        return getattr(self, "_" + self.habit.replace("-", "_"))(obs, legal)
+        play = {"always-close": self._always_close, "keep-wilds": self._keep_wilds,
+                "discard-highest": self._discard_highest, "meld-everything": self._meld_everything,
+                "hold": self._hold}.get(self.habit, self.base.choose)  # the take habits play on as the base
+        return play(obs, legal)
 
     # --- the draw ------------------------------------------------------------------
 
@@ -106,11 +109,6 @@ class DeviantBot:
         return self.base.choose(obs, legal)
 
     # --- the play phase, one method per habit -----------------------------------------
-
-    def _always_take(self, obs: BurracoObservation, legal: Sequence[int]) -> int:
-        return self.base.choose(obs, legal)
-
-    _never_take = _always_take
 
     def _always_close(self, obs: BurracoObservation, legal: Sequence[int]) -> int:
         if took_pozzetto(obs, obs.my_side) and obs.turn_number >= obs.players:
