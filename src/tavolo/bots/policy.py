@@ -27,7 +27,6 @@ from what its seat may know, at any table size. The spec is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
