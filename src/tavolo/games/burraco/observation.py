@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
-from tavolo.games.burraco.cards import hand_order_key
+from tavolo.games.burraco.cards import NUM_TYPES, hand_order_key
 from tavolo.games.burraco.melds import Meld, meld_cards, meld_text
 
 if TYPE_CHECKING:
@@ -94,25 +94,85 @@ class BurracoObservation:
         }
 
 
+HAND_ORDER = tuple(sorted(range(NUM_TYPES), key=hand_order_key))
+"""The card types in the order a hand is shown (:func:`hand_order_key`)."""
+_COPIES = tuple(tuple((card,) * k for k in range(8)) for card in range(NUM_TYPES))
+
+
 def observe(state: BurracoState, seat: int) -> BurracoObservation:
-    """The observation of ``seat``; reads the state's internals on its behalf."""
+    """The observation of ``seat``; reads the state's internals on its behalf.
+
+    Built once per seat and position: the state drops it when it changes, and
+    the parts that change seldom (melds, pile, pozzetti, known cards, sides,
+    scores, each seat's hand) are kept as immutable tuples until the state
+    says they changed (see ``BurracoState._views``), so a caller cannot alter
+    what another caller reads.
+
+        >>> import random
+        >>> from tavolo.games.burraco import make_game
+        >>> state = make_game(players=2, target=None).new_initial_state()
+        >>> state.apply_chance(state.sample_chance(random.Random(4)))
+        >>> observe(state, 0) is observe(state, 0), observe(state, 0).melds is observe(state, 1).melds
+        (True, True)
+    """
+    cached = state._obs_views.get(seat)
+    if cached is not None:
+        return cached
     n = state._n
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not at this table (0..{n - 1})")
-    hand = tuple(sorted(state.hand_cards(seat), key=hand_order_key))
-    known = tuple(tuple(c for c, k in enumerate(counts) if k for _ in range(k)) if any(counts) else ()
-                  for counts in state._known)
-    return BurracoObservation(
+    views = state._views
+    _public_views(state, views)
+    hand = state._hand_views[seat]
+    if hand is None:
+        hand = state._hand_views[seat] = _hand_view(state._hands[seat])
+    obs = state._obs_views[seat] = object.__new__(BurracoObservation)
+    obs.__dict__.update(  # what the frozen __init__ does field by field, at once (a quarter of the cost)
         seat=seat, players=n, rule_set=state._opts.rule_set, phase=state.phase,
         current_player=state.current_player(), hand_number=state._hand_no, dealer=state._dealer,
         turn_number=state._turn_no, hand=hand, hand_sizes=tuple(state._sizes),
-        pending_pozzetto=tuple(len(p) for p in state._pending), side_of=tuple(state._side_of),
-        sides=tuple(state._sides), melds=tuple(tuple(m) for m in state._melds), pile=tuple(state._pile),
-        stock_size=len(state._stock),
-        pozzetti=tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
-                       in zip(state._pozzetti, state._pozz_owner, state._pozz_taken)),
-        known=known, single_pile_card=state._single, must_meld=state._must_meld,
+        pending_pozzetto=tuple(map(len, state._pending)), side_of=views["side_of"], sides=views["sides"],
+        melds=views["melds"], pile=views["pile"], stock_size=len(state._stock), pozzetti=views["pozzetti"],
+        known=views["known"], single_pile_card=state._single, must_meld=state._must_meld,
         stall_streak=state._stall, last_turn=state._last_turn,
-        time_out_plays_left=state.time_out_plays_left, scores=tuple(state._scores),
+        time_out_plays_left=state.time_out_plays_left, scores=views["scores"],
         everyone_alone=state._alone,
     )
+    return obs
+
+
+def _public_views(state: BurracoState, views: dict[str, Any]) -> None:
+    """Fill the public parts missing from ``views`` (the state empties it, or
+    drops one part, when that part changes)."""
+    if "melds" not in views:
+        views["melds"] = tuple(map(tuple, state._melds))
+    if "pile" not in views:
+        views["pile"] = tuple(state._pile)
+    if "known" not in views:
+        views["known"] = tuple(_known_view(counts) for counts in state._known)
+    if "pozzetti" not in views:
+        views["pozzetti"] = tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
+                                  in zip(state._pozzetti, state._pozz_owner, state._pozz_taken))
+    if "sides" not in views:
+        views["sides"], views["side_of"] = tuple(state._sides), tuple(state._side_of)
+    if "scores" not in views:
+        views["scores"] = tuple(state._scores)
+
+
+def _hand_view(counts: list[int]) -> tuple[int, ...]:
+    """A hand's cards, from its counts per card type, in the order it is shown."""
+    cards: list[int] = []
+    for card in HAND_ORDER:
+        k = counts[card]
+        if k:
+            cards += _COPIES[card][k]
+    return tuple(cards)
+
+
+def _known_view(counts: list[int]) -> tuple[int, ...]:
+    """Cards a seat took from the pile and still holds, by card type."""
+    cards: list[int] = []
+    for card, k in enumerate(counts):
+        if k:
+            cards += _COPIES[card][k]
+    return tuple(cards)

@@ -56,6 +56,7 @@ class BurracoState(DealtState):
         "_hands", "_sizes", "_masks", "_known", "_pending", "_stock", "_pile", "_pozzetti", "_pozz_owner",
         "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
         "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
+        "_views", "_hand_views", "_obs_views",
     )
 
     phase_names = PHASE_NAMES
@@ -96,6 +97,13 @@ class BurracoState(DealtState):
         self._results: list[HandResult] = []
         self.history: list[int] = []
         self._legal: list[int] | None = None
+        self._new_views()
+
+    def _new_views(self) -> None:
+        """Forget every part kept for the observations (see :meth:`observation`)."""
+        self._views: dict[str, Any] = {}
+        self._hand_views: list[tuple[int, ...] | None] = [None] * self._n
+        self._obs_views: dict[int, BurracoObservation] = {}
 
     # --- protocol -----------------------------------------------------------
 
@@ -128,6 +136,7 @@ class BurracoState(DealtState):
         return explain_illegal(self, action)
 
     def _play_action(self, action: int) -> None:
+        self._obs_views.clear()
         if action >= ATTACH_BASE:
             self._attach(action)
         elif action >= OPEN_BASE:
@@ -145,6 +154,13 @@ class BurracoState(DealtState):
         return [float(s) for s in self._scores]
 
     def observation(self, seat: int) -> BurracoObservation:
+        """What ``seat`` may know, built once per position and seat.
+
+        Its parts are immutable and kept until the state changes them: every
+        method that changes a part drops it (``_views`` for the public parts,
+        ``_hand_views`` per seat, ``_obs_views`` for whole observations, emptied
+        by every action); a clone starts with none.
+        """
         from tavolo.games.burraco.observation import observe
 
         return observe(self, seat)
@@ -207,6 +223,7 @@ class BurracoState(DealtState):
         other._results = self._results[:]
         other.history = self.history[:]
         other._legal = self._legal
+        other._new_views()
         return other
 
     # --- read-only views used by observation, notation and scoring ------------
@@ -306,6 +323,7 @@ class BurracoState(DealtState):
         self._last_turn = False
         self._closed_by = -1
         self._legal = None
+        self._new_views()
 
     @staticmethod
     def _suit_masks(hand: list[int]) -> list[int]:
@@ -336,6 +354,7 @@ class BurracoState(DealtState):
         h = self._hands[seat]
         h[card] += 1
         self._sizes[seat] += 1
+        self._hand_views[seat] = None
         if h[card] == 1 and card != JOKER:
             self._masks[seat][_SUIT[card]] |= _BITS[card]
 
@@ -343,11 +362,13 @@ class BurracoState(DealtState):
         h = self._hands[seat]
         h[card] -= 1
         self._sizes[seat] -= 1
+        self._hand_views[seat] = None
         if not h[card] and card != JOKER:
             self._masks[seat][_SUIT[card]] &= ~_BITS[card]
         known = self._known[seat]
         if known[card]:
             known[card] -= 1
+            self._views.pop("known", None)
 
     # --- legal actions ------------------------------------------------------------
 
@@ -545,6 +566,8 @@ class BurracoState(DealtState):
             self._single = -1
             self._stall = 0
         self._pile = []
+        self._views.pop("known", None)
+        self._views.pop("pile", None)
         self._must_meld = self._opts.take_needs_meld
         self._phase = PLAY
 
@@ -554,6 +577,7 @@ class BurracoState(DealtState):
         for card in cards:
             self._remove(seat, card)
         self._melds[self._side_of[seat]].append(meld)
+        self._views.pop("melds", None)
         self._after_meld(seat)
 
     def _attach(self, action: int) -> None:
@@ -566,6 +590,7 @@ class BurracoState(DealtState):
                 melds[slot] = after
                 break
         self._remove(seat, card)
+        self._views.pop("melds", None)
         self._after_meld(seat)
 
     def _after_meld(self, seat: int) -> None:
@@ -580,6 +605,7 @@ class BurracoState(DealtState):
         if not self._formed:
             self._form_sides(seat)
         self._pozz_taken[k] = True
+        self._views.pop("pozzetti", None)
         self._refresh_side_pozzetti()
         cards, self._pozzetti[k] = self._pozzetti[k], []
         return cards
@@ -596,11 +622,13 @@ class BurracoState(DealtState):
         self._melds = melds
         self._pozz_owner = list(range(len(self._pozzetti)))
         self._formed = True
+        self._views.clear()
 
     def _discard(self, card: int) -> None:
         seat = self._turn
         self._remove(seat, card)
         self._pile.append(card)
+        self._views.pop("pile", None)
         if not self._sizes[seat]:
             if self._side_pozz[self._side_of[seat]] >= 0:
                 self._pending[seat] = self._take_pozzetto(seat)  # seen after the partner plays
@@ -652,6 +680,7 @@ class BurracoState(DealtState):
                 credited[seat] = score.total * share
         for seat, points in enumerate(credited):
             self._scores[seat] += points
+        self._views.pop("scores", None)
         self._results.append(HandResult(self._hand_no, ended_by, tuple(sides), tuple(credited)))
         self._hand_no += 1
         if self._timeout or self._match_over():
@@ -700,6 +729,7 @@ class BurracoState(DealtState):
         self._timeout = True
         self.history.append(TIME_OUT)
         self._legal = None
+        self._obs_views.clear()
         n = self._n
         before_first_draw = self._phase == DEAL or (self._phase == DRAW_PHASE and self._turn_no == 0)
         if before_first_draw:
