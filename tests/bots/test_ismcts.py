@@ -15,6 +15,7 @@ from tavolo.engine.play import play
 from tavolo.games import make_game as make_any_game
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DRAW, TAKE
+from tavolo.games.burraco.cards import POINTS
 
 QUICK = dict(iterations="6", horizon="2", prior="simple", rollout="simple")
 
@@ -249,3 +250,16 @@ def test_the_search_overrules_the_rollout_bot_sometimes():
         pick = make_bot("simple", game, seat, seed=0).choose(obs, legal)
         overruled += bot.choose(obs, legal) != pick
     assert overruled >= 1
+
+
+def test_held_weighs_the_cards_in_hand_at_a_cut():
+    """held=1 scores the cut as the hand would end (cards in hand count against the side);
+    held=0 leaves them out: the difference is each side's cards in hand, in points."""
+    game, state = dealt(players=2, seed=4)
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    full = IsmctsBot(game, 0, seed=1, iterations="1", scale="1")._values(state, 0)
+    free = IsmctsBot(game, 0, seed=1, iterations="1", scale="1", held="0")._values(state, 0)
+    in_hand = [sum(POINTS[c] for c in state.hand_cards(seat)) for seat in (0, 1)]
+    assert in_hand[0] != in_hand[1]
+    assert free[0] - full[0] == pytest.approx(in_hand[0] - in_hand[1])

@@ -53,6 +53,9 @@ Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time=1``; the first reached stops), ``c`` the PUCT exploration constant,
 ``horizon`` the turns after the root's that an iteration plays (``hand``: to
 the end of the hand), ``scale`` the points one unit of value stands for,
+``held`` the weight of the cards in hand at a cut before the hand's end (1:
+as the hand would score; lower: a card in hand is not yet lost, which makes
+the short horizon less eager to lay cards down),
 ``prior`` the bot spec of the root's prior, ``rollout`` the bot spec of the
 rollouts and of the prior below the root. With an
 ``iterations`` budget and a seed the play is reproducible; a ``time`` budget
@@ -72,7 +75,7 @@ easy one per turn: as the rollout it would cut the iterations as much).
     >>> IsmctsBot(game, seat=0, depth="3")
     Traceback (most recent call last):
     ...
-    ValueError: ismcts: unknown setting 'depth'; known: c, horizon, iterations, prior, rollout, scale, time
+    ValueError: ismcts: unknown setting 'depth'; known: c, held, horizon, iterations, prior, rollout, scale, time
 """
 
 from __future__ import annotations
@@ -109,6 +112,7 @@ class IsmctsSettings:
     c: float = 1.0
     horizon: int = 2
     scale: float = 100.0
+    held: float = 1.0
     prior: str = DEFAULT_PRIOR
     rollout: str = DEFAULT_ROLLOUT
 
@@ -178,7 +182,7 @@ def _bot_spec(key: str, value: str) -> str:
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
     "time": _seconds, "iterations": _positive_int, "c": _non_negative, "horizon": _horizon,
-    "scale": _positive, "prior": _bot_spec, "rollout": _bot_spec,
+    "scale": _positive, "held": _non_negative, "prior": _bot_spec, "rollout": _bot_spec,
 }
 
 
@@ -318,7 +322,8 @@ class IsmctsBot:
             result = state.hand_results[hand].sides
             sides = [next(score.total for score in result if seats[0] in score.seats) for seats in state.sides]
         else:
-            sides = [_standing(state, side) for side in range(len(state.sides))]
+            held = self.settings.held
+            sides = [_standing(state, side, held) for side in range(len(state.sides))]
         total, others = sum(sides), len(sides) - 1
         scale = self.settings.scale
         return [(sides[state.side_of(s)] - (total - sides[state.side_of(s)]) / others) / scale
@@ -331,9 +336,11 @@ class IsmctsBot:
         return [make_bot(spec, self.game, seat, self._rng.getrandbits(64)) for seat in range(self.game.num_players)]
 
 
-def _standing(state: BurracoState, side: int) -> int:
-    """A side's points if the hand ended now, without closing."""
+def _standing(state: BurracoState, side: int, held: float = 1.0) -> float:
+    """A side's points if the hand ended now, without closing, the cards in hand
+    counted at ``held`` times their points."""
     seats = state.sides[side]
-    return score_side(seats, state.side_melds(side), [c for seat in seats for c in state.hand_cards(seat)],
-                      took_pozzetto=state.side_took_pozzetto(side), closed=False,
-                      semiclean=state.game.options.semiclean).total
+    score = score_side(seats, state.side_melds(side), [c for seat in seats for c in state.hand_cards(seat)],
+                       took_pozzetto=state.side_took_pozzetto(side), closed=False,
+                       semiclean=state.game.options.semiclean)
+    return score.total - (1 - held) * score.in_hand
