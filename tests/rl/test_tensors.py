@@ -113,3 +113,23 @@ def test_mask_is_overwritten_not_accumulated():
     fill_action_mask([5, 9], mask)
     fill_action_mask([7], mask)
     assert np.flatnonzero(mask).tolist() == [7]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_an_encoder_that_keeps_blocks_writes_what_a_new_one_writes(players):
+    """The blocks kept between calls (melds, sides, scores, the pile) never go
+    stale: every seat's tensor, all through a random hand, equals a fresh encoder's."""
+    game = make_game(players=players, target=None, hands=2)
+    kept = ObservationEncoder(players)
+    rng = random.Random(100 + players)
+    state = game.new_initial_state()
+    tensors = [kept.new_tensor() for _ in range(players)]
+    while True:
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        for seat in range(players):
+            obs = state.observation(seat)
+            fresh = ObservationEncoder(players)
+            assert np.array_equal(kept.encode(obs, tensors[seat]), fresh.encode(obs, fresh.new_tensor()))
+        state.apply(rng.choice(state.legal_actions()))

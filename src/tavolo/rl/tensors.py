@@ -172,18 +172,32 @@ class Layout:
 
 
 class ObservationEncoder:
-    """Writes observations of a ``players`` table into tensors of :attr:`layout`."""
+    """Writes observations of a ``players`` table into tensors of :attr:`layout`.
+
+    Direct: the few cards of the hand, the pile and the known cards are
+    counted with scalar writes; what the sides' melds give (their cards, what
+    fits them, their summary, the deck less them) and the seats' sides and
+    scores are written as whole blocks, kept while the observation's parts are
+    the very same immutable objects (``BurracoState.observation`` keeps them
+    until they change; each side's rows are also cached by value).
+    """
 
     def __init__(self, players: int) -> None:
-        self.layout = Layout(players)
+        self.layout = layout = Layout(players)
         decks = 3 if players >= 5 else 2
         self._deck = np.full(NUM_TYPES, decks, dtype=np.float32)
         self._deck[JOKER] = 2 * decks
-        self._at = at = {name: f.offset for name, f in self.layout.fields.items()}
-        self._unseen, self._hand, self._pile = (slice(at[n], at[n] + NUM_TYPES) for n in ("unseen", "hand", "pile"))
-        fields = self.layout.fields
-        self._shown = [slice(offset, offset + NUM_TYPES) for name in ("known", "melded")
-                       for offset in range(fields[name].offset, fields[name].end, NUM_TYPES)]
+        self._at = at = {name: f.offset for name, f in layout.fields.items()}
+        fields = layout.fields
+        self._table = slice(at["melded"], fields["fits"].end)
+        """``melded`` then ``fits``: one block."""
+        self._summary = slice(at["side_melds"], fields["side_melds"].end)
+        self._seat_side = slice(at["seat_side"], fields["seat_side"].end)
+        self._scores = slice(at["scores"], fields["scores"].end)
+        self._order = [[(me + r) % players for r in range(players)] for me in range(players)]
+        """Seats in relative order, for each observing seat."""
+        self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, list[float]]]] = {}
+        self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def new_tensor(self) -> np.ndarray:
         """A zero tensor of the right size, to be filled by :meth:`encode`."""
@@ -195,106 +209,134 @@ class ObservationEncoder:
             raise ValueError(f"an observation of {obs.players} players does not fit a {self.layout.players}-player layout")
         out.fill(0.0)
         at = self._at
-        p, me = obs.players, obs.seat
-        _count(out, at["hand"], obs.hand)
-        _count(out, at["pile"], obs.pile)
+        order, seat_side, scores = self._seats_blocks(obs)
+        out[self._seat_side] = seat_side
+        out[self._scores] = scores
+        table, summary, unseen_base = self._melds_blocks(obs.melds, order)
+        out[self._table] = table
+        out[self._summary] = summary
+        unseen = at["unseen"]
+        out[unseen:unseen + NUM_TYPES] = unseen_base
+        hand, pile = at["hand"], at["pile"]
+        for card in obs.hand:
+            out[hand + card] += 1.0
+            out[unseen + card] -= 1.0
+        for card in obs.pile:
+            out[pile + card] += 1.0
+            out[unseen + card] -= 1.0
         if obs.pile:
             out[at["pile_top"] + obs.pile[-1]] = 1.0
         if obs.single_pile_card >= 0:
             out[at["single_pile_card"] + obs.single_pile_card] = 1.0
-        for seat, cards in enumerate(obs.known):
-            if seat != me:
-                _count(out, at["known"] + ((seat - me) % p - 1) * NUM_TYPES, cards)
-        order = _relative_sides(obs)
-        self._encode_sides(obs, order, out)
-        self._encode_unseen(out)
-        self._encode_seats(obs, order, out)
-        self._encode_table(obs, out)
+        row = at["known"]
+        for seat in self._order[obs.seat][1:]:
+            for card in obs.known[seat]:
+                out[row + card] += 1.0
+                out[unseen + card] -= 1.0
+            row += NUM_TYPES
+        self._encode_pozzetti(obs, order, out)
+        self._encode_turn(obs, out)
         return out
 
-    def _encode_sides(self, obs: BurracoObservation, order: list[int], out: np.ndarray) -> None:
-        at = self._at
-        for k, side in enumerate(order):
-            melded, fits = at["melded"] + k * NUM_TYPES, at["fits"] + k * NUM_TYPES
-            row = at["side_melds"] + k * 5
-            longest = 0
-            for meld in obs.melds[side]:
-                cards, fit_cards, kind, size = _meld_summary(meld)
-                _count(out, melded, cards)
-                for card in fit_cards:
-                    out[fits + card] = 1.0
-                if kind:
-                    out[row + _KIND_COLUMN[kind]] += 0.25
-                elif size > longest:
-                    longest = size
-            out[row] = len(obs.melds[side]) / 10
-            out[row + 4] = longest / BURRACO_SIZE
-
-    def _encode_unseen(self, out: np.ndarray) -> None:
-        """The deck less every card the other planes show."""
-        unseen = out[self._unseen]
-        np.subtract(self._deck, out[self._hand], out=unseen)
-        unseen -= out[self._pile]
-        for plane in self._shown:
-            unseen -= out[plane]
-
-    def _encode_seats(self, obs: BurracoObservation, order: list[int], out: np.ndarray) -> None:
-        at, p, me = self._at, obs.players, obs.seat
+    def _melds_blocks(self, melds: tuple[tuple[Meld, ...], ...], order: tuple[int, ...]
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ``melded`` and ``fits`` block, the ``side_melds`` block and the deck
+        less the melded cards, sides in ``order``; kept while ``melds`` is the same
+        object (the observation keeps it until a meld changes)."""
+        kept = self._tables.get(order)
+        if kept is not None and kept[0] is melds:
+            return kept[1], kept[2], kept[3]
         s = self.layout.sides
-        relative_side = {side: k for k, side in enumerate(order)}
-        if 0 <= obs.current_player < p:
-            out[at["to_act"] + (obs.current_player - me) % p] = 1.0
-        for seat in range(p):
-            r = (seat - me) % p
-            out[at["hand_sizes"] + r] = obs.hand_sizes[seat] / HAND_SIZE
-            out[at["pending_pozzetto"] + r] = obs.pending_pozzetto[seat] / HAND_SIZE
-            out[at["seat_side"] + r * s + relative_side[obs.side_of[seat]]] = 1.0
-            out[at["scores"] + r] = min(MAX_SCORE, max(-MAX_SCORE, obs.scores[seat] / SCORE_UNIT))
+        table = np.zeros((2 * s, NUM_TYPES), dtype=np.float32)
+        summary = np.zeros((s, 5), dtype=np.float32)
+        for k, side in enumerate(order):
+            table[k], table[s + k], summary[k] = _side_rows(melds[side])
+        unseen_base = self._deck - table[:s].sum(axis=0)
+        table, summary = table.ravel(), summary.ravel()
+        self._tables[order] = (melds, table, summary, unseen_base)
+        return table, summary, unseen_base
+
+    def _seats_blocks(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray, list[float]]:
+        """The sides in relative order, the ``seat_side`` block and the ``scores``
+        row of ``obs.seat``; kept while the sides and scores are the same objects."""
+        key = (obs.sides, obs.side_of, obs.scores)
+        kept = self._seats.get(obs.seat)
+        if kept is not None and kept[0][0] is key[0] and kept[0][1] is key[1] and kept[0][2] is key[2]:
+            return kept[1]
+        seats = self._order[obs.seat]
+        order = _relative_sides(obs.sides, obs.seat, obs.players)
+        rows = np.zeros((obs.players, self.layout.sides), dtype=np.float32)
+        for r, seat in enumerate(seats):
+            rows[r, order.index(obs.side_of[seat])] = 1.0
+        scores = [min(MAX_SCORE, max(-MAX_SCORE, obs.scores[seat] / SCORE_UNIT)) for seat in seats]
+        blocks = order, rows.ravel(), scores
+        self._seats[obs.seat] = (key, blocks)
+        return blocks
+
+    def _encode_pozzetti(self, obs: BurracoObservation, order: tuple[int, ...], out: np.ndarray) -> None:
+        at = self._at
         for pozzetto in obs.pozzetti:
             if pozzetto.side < 0:
                 out[at["free_pozzetti"]] += 1.0
             elif pozzetto.taken:
-                out[at["pozzetto_taken"] + relative_side[pozzetto.side]] = 1.0
+                out[at["pozzetto_taken"] + order.index(pozzetto.side)] = 1.0
 
-    def _encode_table(self, obs: BurracoObservation, out: np.ndarray) -> None:
-        at, p = self._at, obs.players
+    def _encode_turn(self, obs: BurracoObservation, out: np.ndarray) -> None:
+        """The fields that change from one action to the next (``flags`` to
+        ``turn`` are consecutive in the layout)."""
+        at, p, me = self._at, obs.players, obs.seat
+        seats = self._order[me]
+        if 0 <= obs.current_player < p:
+            out[at["to_act"] + (obs.current_player - me) % p] = 1.0
+        sizes, pending = obs.hand_sizes, obs.pending_pozzetto
+        start = at["hand_sizes"]
+        out[start:start + p] = [sizes[seat] / HAND_SIZE for seat in seats]
+        start = at["pending_pozzetto"]
+        out[start:start + p] = [pending[seat] / HAND_SIZE for seat in seats]
         if obs.phase == "draw":
             out[at["phase"]] = 1.0
         elif obs.phase == "play":
             out[at["phase"] + 1] = 1.0
         out[at["stock"]] = obs.stock_size / 100
-        flags = at["flags"]
-        out[flags] = obs.must_meld
-        out[flags + 1] = obs.last_turn
-        out[flags + 2] = obs.time_out_plays_left is not None
-        out[flags + 3] = obs.everyone_alone
-        out[at["stall"]] = min(1.0, obs.stall_streak / (2 * p))
-        out[at["time_out_left"]] = min(1.0, (obs.time_out_plays_left or 0) / (2 * p))
-        out[at["turn"]] = min(obs.turn_number, MAX_TURN) / MAX_TURN
+        start = at["flags"]
+        time_out_left = obs.time_out_plays_left
+        out[start:start + 7] = (obs.must_meld, obs.last_turn, time_out_left is not None, obs.everyone_alone,
+                                min(1.0, obs.stall_streak / (2 * p)), min(1.0, (time_out_left or 0) / (2 * p)),
+                                min(obs.turn_number, MAX_TURN) / MAX_TURN)
         out[at["rule_set"] + RULE_SET_NAMES.index(obs.rule_set)] = 1.0
 
 
 _KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
 
 
-@lru_cache(maxsize=None)
-def _meld_summary(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """A meld's cards, the card types that attach to it, its burraco kind (by
-    shape, semipulito included) and its size. Cached: melds are immutable values."""
-    fits = tuple(sorted({card for card, _, _ in attachments(meld)}))
-    return tuple(meld_cards(meld)), fits, burraco_kind(meld), meld_size(meld)
+@lru_cache(maxsize=1 << 14)
+def _side_rows(melds: tuple[Meld, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One side's ``melded``, ``fits`` and ``side_melds`` rows. Cached: melds are
+    immutable values (the rows are read, never written)."""
+    melded = np.zeros(NUM_TYPES, dtype=np.float32)
+    fits = np.zeros(NUM_TYPES, dtype=np.float32)
+    summary = np.zeros(5, dtype=np.float32)
+    longest = 0
+    for meld in melds:
+        melded += np.bincount(meld_cards(meld), minlength=NUM_TYPES)
+        fits[[card for card, _, _ in attachments(meld)]] = 1.0
+        kind = burraco_kind(meld)
+        if kind:
+            summary[_KIND_COLUMN[kind]] += 0.25
+        else:
+            longest = max(longest, meld_size(meld))
+    summary[0] = len(melds) / 10
+    summary[4] = longest / BURRACO_SIZE
+    for row in (melded, fits, summary):
+        row.setflags(write=False)
+    return melded, fits, summary
 
 
-def _count(out: np.ndarray, offset: int, cards: Iterable[int]) -> None:
-    for card in cards:
-        out[offset + card] += 1.0
-
-
-def _relative_sides(obs: BurracoObservation) -> list[int]:
-    """The observation's side indices, own side first, then by their first seat
-    after the observing seat in the order of play."""
-    p, me = obs.players, obs.seat
-    return sorted(range(len(obs.sides)), key=lambda side: min((seat - me) % p for seat in obs.sides[side]))
+@lru_cache(maxsize=1 << 10)
+def _relative_sides(sides: tuple[tuple[int, ...], ...], me: int, players: int) -> tuple[int, ...]:
+    """The side indices, own side first, then by their first seat after the
+    observing seat ``me`` in the order of play."""
+    return tuple(sorted(range(len(sides)), key=lambda side: min((seat - me) % players for seat in sides[side])))
 
 
 def fill_action_mask(legal: Iterable[int], out: np.ndarray) -> np.ndarray:
