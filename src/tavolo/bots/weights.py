@@ -113,7 +113,7 @@ DEFAULT_WEIGHTS: dict[int, Weights] = {
     5: BASE,
     6: BASE,
 }
-"""Weights by player count (3 and 5 share the 4-player habits of pairs against one)."""
+"""Weights by player count: 2 and 4 tuned; 3, 5 and 6 play the base weights (not tuned yet)."""
 
 TUNING_SPACE: dict[str, tuple[float, float]] = {
     "pile": (0.0, 20.0),
