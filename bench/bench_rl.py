@@ -2,7 +2,9 @@
 environment (4 players, every agent choosing uniformly among its masked legal
 actions: ``last()`` encodes the tensor and the mask, then ``step``), and of the
 Gymnasium environment (2 players, the learner's steps, the random bot playing
-the other seat inside each step). Each figure is the median of 5 runs.
+the other seat inside each step). Each figure is the median of 5 runs. Where
+RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
+under the same masked random play is printed beside, as a note.
 """
 
 from __future__ import annotations
@@ -55,9 +57,32 @@ def gym_steps(seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, steps
 
 
+def rlcard_gin_steps(seed: int) -> tuple[float, int] | None:
+    """Seconds and steps for ``HANDS`` hands of RLCard's gin rummy under random
+    legal play, or ``None`` where RLCard is not installed."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    e = rlcard.make("gin-rummy", config={"seed": seed})
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(HANDS):
+        state, _ = e.reset()
+        while not e.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = e.step(legal[rng.integers(len(legal))])
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
 def figures():
     aec = statistics.median(steps / seconds for seconds, steps in map(aec_steps, range(RUNS)))
     note(f"rl: AEC env, 4 players, {HANDS} hands of masked random play per run")
     yield "rl.aec4.steps_per_s", aec, "/s"
+    if rlcard_gin_steps(0) is not None:
+        gin = statistics.median(steps / seconds for seconds, steps in map(rlcard_gin_steps, range(RUNS)))
+        note(f"rl: RLCard gin rummy env.step, same play: {gin:,.0f} steps/s; aec4 / gin = {aec / gin:.2f}")
     learner = statistics.median(steps / seconds for seconds, steps in map(gym_steps, range(RUNS)))
     yield "rl.gym2_vs_random.learner_steps_per_s", learner, "/s"

@@ -95,6 +95,7 @@ class BurracoEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._tensors = {a: self.encoder.new_tensor() for a in self.possible_agents}
         self._masks = {a: np.zeros(NUM_ACTIONS, dtype=np.int8) for a in self.possible_agents}
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
         self.state: BurracoState = self.game.new_initial_state()
 
@@ -124,11 +125,11 @@ class BurracoEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state
-        hands_before = len(state.hand_results)
+        hands_before = state.hands_played
         state.apply(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards[agent] = 0.0
-        if len(state.hand_results) > hands_before:
+        if state.hands_played > hands_before:
             self._reward_hand(state.hand_results[-1].credited)
         resolve_chance(state, self._rng)
         if state.is_terminal():
@@ -148,7 +149,7 @@ class BurracoEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's tensor and action mask, filled in place (see the module docstring)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         state = self.state
         tensor = self.encoder.encode(state.observation(seat), self._tensors[agent])
         legal = state.legal_actions() if state.current_player() == seat else ()

@@ -76,7 +76,7 @@ Encoding a position (the seat's hand appears in the ``hand`` plane)::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -339,7 +339,7 @@ def _relative_sides(sides: tuple[tuple[int, ...], ...], me: int, players: int) -
     return tuple(sorted(range(len(sides)), key=lambda side: min((seat - me) % players for seat in sides[side])))
 
 
-def fill_action_mask(legal: Iterable[int], out: np.ndarray) -> np.ndarray:
+def fill_action_mask(legal: Sequence[int], out: np.ndarray) -> np.ndarray:
     """Fill ``out`` (``int8``, ``NUM_ACTIONS``) with 1 on the ``legal`` ids, 0 elsewhere.
 
     >>> mask = np.ones(NUM_ACTIONS, dtype=np.int8)
@@ -347,6 +347,6 @@ def fill_action_mask(legal: Iterable[int], out: np.ndarray) -> np.ndarray:
     [0, 1]
     """
     out.fill(0)
-    for action in legal:
-        out[action] = 1
+    if legal:
+        out[legal] = 1
     return out

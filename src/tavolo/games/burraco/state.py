@@ -242,6 +242,11 @@ class BurracoState(DealtState):
     def hand_results(self) -> list[HandResult]:
         return list(self._results)
 
+    @property
+    def hands_played(self) -> int:
+        """Hands (smazzate) ended so far: ``len(hand_results)`` without the copy."""
+        return len(self._results)
+
     def hand_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` holds (not a pozzetto taken with the discard and
         not yet seen); hidden information: use ``observation`` for a player."""
