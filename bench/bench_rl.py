@@ -2,19 +2,25 @@
 environment (4 players, every agent choosing uniformly among its masked legal
 actions: ``last()`` encodes the tensor and the mask, then ``step``), and of the
 Gymnasium environment (2 players, the learner's steps, the random bot playing
-the other seat inside each step). Each figure is the median of 5 runs. Where
+the other seat inside each step); and, in 4-player random play, the time of
+one observation plus its tensor encoding over the time of one engine decision
+(``legal_actions`` and ``apply``). Each figure is the median of 5 runs. Where
 RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
 under the same masked random play is printed beside, as a note.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 
 import numpy as np
 
 from bench.util import note
+from tavolo.engine.game import resolve_chance
+from tavolo.games.burraco import make_game
+from tavolo.rl.tensors import ObservationEncoder
 from tavolo.rl.burraco_env import env
 from tavolo.rl.gym_env import BurracoGymEnv
 
@@ -57,6 +63,29 @@ def gym_steps(seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, steps
 
 
+def observe_over_decide(seed: int) -> float:
+    """Seconds spent in ``observation`` + ``encode`` over seconds spent in
+    ``legal_actions`` + ``apply``, the seat to act observing before each decision."""
+    game = make_game(players=4, target=None)
+    encoder = ObservationEncoder(4)
+    out = encoder.new_tensor()
+    rng = np.random.default_rng(seed)
+    deals = random.Random(seed)
+    observing = deciding = 0.0
+    for _ in range(HANDS):
+        state = game.new_initial_state()
+        resolve_chance(state, deals)
+        while not state.is_terminal():
+            start = time.perf_counter()
+            encoder.encode(state.observation(state.current_player()), out)
+            middle = time.perf_counter()
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+            observing += middle - start
+            deciding += time.perf_counter() - middle
+    return observing / deciding
+
+
 def rlcard_gin_steps(seed: int) -> tuple[float, int] | None:
     """Seconds and steps for ``HANDS`` hands of RLCard's gin rummy under random
     legal play, or ``None`` where RLCard is not installed."""
@@ -84,5 +113,6 @@ def figures():
     if rlcard_gin_steps(0) is not None:
         gin = statistics.median(steps / seconds for seconds, steps in map(rlcard_gin_steps, range(RUNS)))
         note(f"rl: RLCard gin rummy env.step, same play: {gin:,.0f} steps/s; aec4 / gin = {aec / gin:.2f}")
+    yield "rl.observe_encode_over_decision", statistics.median(map(observe_over_decide, range(RUNS))), "x"
     learner = statistics.median(steps / seconds for seconds, steps in map(gym_steps, range(RUNS)))
     yield "rl.gym2_vs_random.learner_steps_per_s", learner, "/s"

@@ -282,27 +282,20 @@ class ObservationEncoder:
                 out[at["pozzetto_taken"] + order.index(pozzetto.side)] = 1.0
 
     def _encode_turn(self, obs: BurracoObservation, out: np.ndarray) -> None:
-        """The fields that change from one action to the next (``flags`` to
-        ``turn`` are consecutive in the layout)."""
-        at, p, me = self._at, obs.players, obs.seat
-        seats = self._order[me]
-        if 0 <= obs.current_player < p:
-            out[at["to_act"] + (obs.current_player - me) % p] = 1.0
-        sizes, pending = obs.hand_sizes, obs.pending_pozzetto
-        start = at["hand_sizes"]
-        out[start:start + p] = [sizes[seat] / HAND_SIZE for seat in seats]
-        start = at["pending_pozzetto"]
-        out[start:start + p] = [pending[seat] / HAND_SIZE for seat in seats]
-        if obs.phase == "draw":
-            out[at["phase"]] = 1.0
-        elif obs.phase == "play":
-            out[at["phase"] + 1] = 1.0
-        out[at["stock"]] = obs.stock_size / 100
-        start = at["flags"]
+        """The fields that change from one action to the next, in two runs of
+        consecutive fields: ``phase`` to ``pending_pozzetto``, ``stock`` to ``turn``."""
+        at, p = self._at, obs.players
+        seats = self._order[obs.seat]
+        sizes, pending, current, phase = obs.hand_sizes, obs.pending_pozzetto, obs.current_player, obs.phase
+        start = at["phase"]
+        out[start:start + 2 + 3 * p] = [phase == "draw", phase == "play", *[seat == current for seat in seats],
+                                        *[sizes[seat] / HAND_SIZE for seat in seats],
+                                        *[pending[seat] / HAND_SIZE for seat in seats]]
+        start = at["stock"]
         time_out_left = obs.time_out_plays_left
-        out[start:start + 7] = (obs.must_meld, obs.last_turn, time_out_left is not None, obs.everyone_alone,
-                                min(1.0, obs.stall_streak / (2 * p)), min(1.0, (time_out_left or 0) / (2 * p)),
-                                min(obs.turn_number, MAX_TURN) / MAX_TURN)
+        out[start:start + 8] = (obs.stock_size / 100, obs.must_meld, obs.last_turn, time_out_left is not None,
+                                obs.everyone_alone, min(1.0, obs.stall_streak / (2 * p)),
+                                min(1.0, (time_out_left or 0) / (2 * p)), min(obs.turn_number, MAX_TURN) / MAX_TURN)
         out[at["rule_set"] + RULE_SET_NAMES.index(obs.rule_set)] = 1.0
 
 

@@ -11,14 +11,12 @@ the discard before its player may look at it (codice art. 21.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.cards import NUM_TYPES, hand_order_key
 from tavolo.games.burraco.melds import Meld, meld_cards, meld_text
-
-if TYPE_CHECKING:
-    from tavolo.games.burraco.state import BurracoState
+from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
 
 
 @dataclass(frozen=True)
@@ -128,14 +126,14 @@ def observe(state: BurracoState, seat: int) -> BurracoObservation:
         hand = state._hand_views[seat] = _hand_view(state._hands[seat])
     obs = state._obs_views[seat] = object.__new__(BurracoObservation)
     obs.__dict__.update(  # what the frozen __init__ does field by field, at once (a quarter of the cost)
-        seat=seat, players=n, rule_set=state._opts.rule_set, phase=state.phase,
+        seat=seat, players=n, rule_set=state._opts.rule_set, phase=PHASE_NAMES[state._phase],
         current_player=state.current_player(), hand_number=state._hand_no, dealer=state._dealer,
         turn_number=state._turn_no, hand=hand, hand_sizes=tuple(state._sizes),
         pending_pozzetto=tuple(map(len, state._pending)), side_of=views["side_of"], sides=views["sides"],
         melds=views["melds"], pile=views["pile"], stock_size=len(state._stock), pozzetti=views["pozzetti"],
         known=views["known"], single_pile_card=state._single, must_meld=state._must_meld,
         stall_streak=state._stall, last_turn=state._last_turn,
-        time_out_plays_left=state.time_out_plays_left, scores=views["scores"],
+        time_out_plays_left=state._plays_left if state._timeout else None, scores=views["scores"],
         everyone_alone=state._alone,
     )
     return obs
@@ -149,7 +147,7 @@ def _public_views(state: BurracoState, views: dict[str, Any]) -> None:
     if "pile" not in views:
         views["pile"] = tuple(state._pile)
     if "known" not in views:
-        views["known"] = tuple(_known_view(counts) for counts in state._known)
+        views["known"] = tuple(_known_view(counts) if any(counts) else () for counts in state._known)
     if "pozzetti" not in views:
         views["pozzetti"] = tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
                                   in zip(state._pozzetti, state._pozz_owner, state._pozz_taken))
