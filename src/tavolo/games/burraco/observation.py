@@ -147,7 +147,12 @@ def _public_views(state: BurracoState, views: dict[str, Any]) -> None:
     if "pile" not in views:
         views["pile"] = tuple(state._pile)
     if "known" not in views:
-        views["known"] = tuple(_known_view(counts) if any(counts) else () for counts in state._known)
+        kept = state._known_views
+        for seat, view in enumerate(kept):
+            if view is None:
+                counts = state._known[seat]
+                kept[seat] = _known_view(counts) if any(counts) else ()
+        views["known"] = tuple(kept)
     if "pozzetti" not in views:
         views["pozzetti"] = tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
                                   in zip(state._pozzetti, state._pozz_owner, state._pozz_taken))

@@ -56,7 +56,7 @@ class BurracoState(DealtState):
         "_hands", "_sizes", "_masks", "_known", "_pending", "_stock", "_pile", "_pozzetti", "_pozz_owner",
         "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
         "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
-        "_views", "_hand_views", "_obs_views",
+        "_views", "_hand_views", "_known_views", "_obs_views",
     )
 
     phase_names = PHASE_NAMES
@@ -103,6 +103,7 @@ class BurracoState(DealtState):
         """Forget every part kept for the observations (see :meth:`observation`)."""
         self._views: dict[str, Any] = {}
         self._hand_views: list[tuple[int, ...] | None] = [None] * self._n
+        self._known_views: list[tuple[int, ...] | None] = [None] * self._n
         self._obs_views: dict[int, BurracoObservation] = {}
 
     # --- protocol -----------------------------------------------------------
@@ -158,7 +159,7 @@ class BurracoState(DealtState):
 
         Its parts are immutable and kept until the state changes them: every
         method that changes a part drops it (``_views`` for the public parts,
-        ``_hand_views`` per seat, ``_obs_views`` for whole observations, emptied
+        ``_hand_views`` and ``_known_views`` per seat, ``_obs_views`` for whole observations, emptied
         by every action); a clone starts with none.
         """
         from tavolo.games.burraco.observation import observe
@@ -374,6 +375,7 @@ class BurracoState(DealtState):
         if known[card]:
             known[card] -= 1
             self._views.pop("known", None)
+            self._known_views[seat] = None
 
     # --- legal actions ------------------------------------------------------------
 
@@ -572,6 +574,7 @@ class BurracoState(DealtState):
             self._stall = 0
         self._pile = []
         self._views.pop("known", None)
+        self._known_views[seat] = None
         self._views.pop("pile", None)
         self._must_meld = self._opts.take_needs_meld
         self._phase = PLAY
