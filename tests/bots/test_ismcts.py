@@ -203,7 +203,7 @@ def test_values_are_seen_from_each_players_side(players):
     game, state = dealt(players=players, seed=4)
     for _ in range(40):
         state.apply(state.legal_actions()[-1])
-    bot = IsmctsBot(game, 0, seed=1, iterations="1", scale="10")
+    bot = IsmctsBot(game, 0, seed=1, iterations="1", scale="10", held="1")
     values = bot._values(state, 0)
     standing = [_standing(state, side) for side in range(len(state.sides))]
     mean_others = (sum(standing) - standing[state.side_of(0)]) / (len(standing) - 1)
@@ -226,7 +226,8 @@ def test_an_iteration_to_the_end_of_the_hand_scores_the_hand_result():
 
 def test_an_iteration_cut_at_the_horizon_scores_the_points_standing():
     game, state = dealt(players=4, seed=8)
-    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="3", prior="simple", rollout="simple", scale="1")
+    bot = IsmctsBot(game, 0, seed=1, iterations="3", horizon="3", prior="simple", rollout="simple", scale="1",
+                    held="1")
     root = _Node(0)
     cut = state.clone()
     bot._iterate(root, cut)
@@ -254,11 +255,11 @@ def test_the_search_overrules_the_rollout_bot_sometimes():
 
 def test_held_weighs_the_cards_in_hand_at_a_cut():
     """held=1 scores the cut as the hand would end (cards in hand count against the side);
-    held=0 leaves them out: the difference is each side's cards in hand, in points."""
+    held=0 (the default) leaves them out: the difference is each side's cards in hand, in points."""
     game, state = dealt(players=2, seed=4)
     for _ in range(30):
         state.apply(state.legal_actions()[-1])
-    full = IsmctsBot(game, 0, seed=1, iterations="1", scale="1")._values(state, 0)
+    full = IsmctsBot(game, 0, seed=1, iterations="1", scale="1", held="1")._values(state, 0)
     free = IsmctsBot(game, 0, seed=1, iterations="1", scale="1", held="0")._values(state, 0)
     in_hand = [sum(POINTS[c] for c in state.hand_cards(seat)) for seat in (0, 1)]
     assert in_hand[0] != in_hand[1]
