@@ -15,6 +15,12 @@ Everything is read from a :class:`BurracoObservation`, so a policy plays
 from what its seat may know, at any table size. The spec is
 ``policy:path=FILE`` (a file written by :meth:`Policy.save`).
 
+A policy with a ``base`` bot spec chooses only at the draw, whether to take
+the discard pile or draw from the stock (fedibur-1985 art. 4), and the base
+bot plays the rest of the turn: a best response learned on top of the bot it
+answers, which finds a bad habit of the draw in minutes where a whole policy
+learned from nothing would still be learning to meld.
+
     >>> import random
     >>> from tavolo.games.burraco import make_game
     >>> state = make_game(players=2, target=None).new_initial_state()
@@ -27,7 +33,7 @@ from what its seat may know, at any table size. The spec is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +44,7 @@ from tavolo.bots.reading import (
     RUN_NEAR, SAME_RANK, can_close_soon, copies, feeds, fits, my_turns_left, near_taken, next_opponent,
     seen_counts, took_pozzetto,
 )
+from tavolo.engine.agent import Agent
 from tavolo.games.burraco.actions import NUM_ACTIONS, OPEN_BASE, TAKE, TEMPLATES, decode
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
 from tavolo.games.burraco.melds import Run
@@ -92,6 +99,8 @@ class Policy:
     w: np.ndarray
     hands: int = 0
     """Hands it was trained on."""
+    base: str = ""
+    """The bot spec that plays all but the draw ("": the policy plays every action)."""
 
     @classmethod
     def zeros(cls) -> Policy:
@@ -105,7 +114,7 @@ class Policy:
         """Write the weights and the names of the features (``.npz``)."""
         with open(path, "wb") as out:
             np.savez(out, theta=self.theta, w=self.w, features=np.array(FEATURES), kinds=np.array(KINDS),
-                     context=np.array(CONTEXT), hands=self.hands)
+                     context=np.array(CONTEXT), hands=self.hands, base=np.array(self.base))
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
@@ -121,12 +130,12 @@ def _load(path: str, mtime: int) -> Policy:
     try:
         data = np.load(path)
         names = tuple(data["features"]), tuple(data["kinds"]), tuple(data["context"])
-        theta, w, hands = data["theta"], data["w"], int(data["hands"])
+        theta, w, hands, base = data["theta"], data["w"], int(data["hands"]), str(data["base"])
     except (OSError, ValueError, KeyError) as exc:
         raise ValueError(f"{path!r} is not a policy file: {exc}") from None
     if names != (FEATURES, KINDS, CONTEXT):
         raise ValueError(f"{path!r} was trained on other features than this version's")
-    return Policy(theta.astype(float), w.astype(float), hands)
+    return Policy(theta.astype(float), w.astype(float), hands, base)
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
@@ -141,25 +150,31 @@ def softmax(z: np.ndarray) -> np.ndarray:
 
 class PolicyBot:
     """Plays ``policy``: the best-scoring legal action, or a draw from the
-    softmax when not ``greedy`` (reproducible from ``seed``)."""
+    softmax when not ``greedy`` (reproducible from ``seed``); with a ``base``
+    agent, only at the draw, the base playing the rest."""
 
-    def __init__(self, policy: Policy, greedy: bool = True, seed: int | None = None) -> None:
+    def __init__(self, policy: Policy, greedy: bool = True, seed: int | None = None, base: Agent | None = None) -> None:
         self.policy = policy
         self.greedy = greedy
+        self.base = base
         self._rng = np.random.default_rng(seed)
 
     @classmethod
-    def from_settings(cls, settings: dict[str, str], seed: int | None) -> PolicyBot:
-        """The bot of the spec ``policy:path=FILE``."""
+    def from_settings(cls, settings: dict[str, str], seed: int | None,
+                      make_base: Callable[[str], Agent]) -> PolicyBot:
+        """The bot of the spec ``policy:path=FILE``; ``make_base`` builds the policy's base bot."""
         path = settings.pop("path", None)
         if settings or path is None:
             raise ValueError("bot 'policy' takes one setting, path=FILE (a policy saved by training)")
         try:
-            return cls(Policy.load(path), greedy=True, seed=seed)
+            policy = Policy.load(path)
         except ValueError as exc:
             raise ValueError(f"bot 'policy': {exc}") from None
+        return cls(policy, greedy=True, seed=seed, base=make_base(policy.base) if policy.base else None)
 
     def choose(self, obs: BurracoObservation, legal: Sequence[int]) -> int:
+        if self.base is not None and obs.phase != "draw":
+            return self.base.choose(obs, legal)
         actions = np.asarray(legal, dtype=np.intp)
         z = self.policy.scores(features(obs, actions), actions, context(obs))
         if self.greedy:

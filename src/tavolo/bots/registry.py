@@ -77,7 +77,7 @@ def _deviant(game: Game, seat: int, seed: int | None, settings: dict[str, str]) 
 def _policy(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
     from tavolo.bots.policy import PolicyBot
 
-    return PolicyBot.from_settings(settings, seed)
+    return PolicyBot.from_settings(settings, seed, lambda base: make_bot(base, game, seat, seed))
 
 
 BOTS: dict[str, BotFactory] = {

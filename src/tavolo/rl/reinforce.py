@@ -69,16 +69,20 @@ class Adam:
 
 
 class Learner:
-    """Plays the softmax of ``policy`` and adds up the score-function gradient
-    of the log-probability of every action it chose."""
+    """Plays the softmax of ``policy`` (only at the draw with a ``base`` agent,
+    which plays the rest) and adds up the score-function gradient of the
+    log-probability of every action it chose."""
 
-    def __init__(self, policy: Policy, rng: np.random.Generator) -> None:
+    def __init__(self, policy: Policy, rng: np.random.Generator, base: Agent | None = None) -> None:
         self.policy = policy
         self.rng = rng
+        self.base = base
         self.g_theta = np.zeros_like(policy.theta)
         self.g_w = np.zeros_like(policy.w)
 
     def choose(self, obs: BurracoObservation, legal: Sequence[int]) -> int:
+        if self.base is not None and obs.phase != "draw":
+            return self.base.choose(obs, legal)
         actions = np.asarray(legal, dtype=np.intp)
         phi, ctx = features(obs, actions), context(obs)
         p = softmax(self.policy.scores(phi, actions, ctx))
@@ -106,17 +110,19 @@ def play_hand(game: BurracoGame, agents: dict[int, Agent], opponent: str, deal: 
 
 def train(opponent: str, players: int = 2, minutes: float = 5.0, seed: int = 0, *, episodes: int | None = None,
           learning_rate: float = 0.02, baseline: str = "duplicate", rules: str = "fibur",
-          start: Policy | None = None) -> Policy:
+          base: str = "", start: Policy | None = None) -> Policy:
     """A policy trained by REINFORCE against ``opponent`` (a bot spec; several,
     comma-separated, are played in turn) for ``minutes`` (or ``episodes`` hands,
-    at least one), reproducible from ``seed`` when stopped by ``episodes``."""
+    at least one), reproducible from ``seed`` when stopped by ``episodes``; with
+    ``base`` (a bot spec) it learns only the draw and the base plays the rest."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline {baseline!r}: choose one of {', '.join(BASELINES)}")
     game = make_game(rules, players=players, target=None)
     opponents = [spec.strip() for spec in opponent.split(",") if spec.strip()]
-    for spec in opponents:
+    for spec in [*opponents, *([base] if base else [])]:
         make_bot(spec, game, 0, 0)  # a bad spec is refused before any training
     policy = start or Policy.zeros()
+    policy.base = base
     rng = np.random.default_rng(seed)
     adam = Adam(learning_rate)
     mean, spread = 0.0, 1.0
@@ -125,7 +131,7 @@ def train(opponent: str, players: int = 2, minutes: float = 5.0, seed: int = 0, 
     while (episodes is None or hands < episodes) and (hands < 1 or time.monotonic() < deadline):
         spec, seat = opponents[hands % len(opponents)], hands // len(opponents) % 2
         deal = int(rng.integers(2**62))
-        learner = Learner(policy, rng)
+        learner = Learner(policy, rng, make_bot(base, game, seat, deal * 8 + seat) if base else None)
         margin = play_hand(game, {seat: learner}, spec, deal, seat) / POINTS_PER_UNIT
         reference = play_hand(game, {}, spec, deal, seat) / POINTS_PER_UNIT if baseline == "duplicate" else mean
         advantage = (margin - reference) / spread
@@ -165,7 +171,8 @@ def evaluate(policy: Policy, opponent: str, players: int = 2, deals: int = 100, 
     for index in range(deals):
         deal = seed * 1_000_003 + index
         for seat in (0, 1):
-            bot = PolicyBot(policy, greedy=greedy, seed=deal * 2 + seat)
+            bot = PolicyBot(policy, greedy=greedy, seed=deal * 2 + seat,
+                            base=make_bot(policy.base, game, seat, deal * 8 + seat) if policy.base else None)
             margin = play_hand(game, {s: bot for s in range(seat, players, 2)}, opponent, deal, seat)
             result.margins.append(margin)
             result.wins += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
@@ -182,11 +189,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--learning-rate", type=float, default=0.02)
     parser.add_argument("--baseline", choices=BASELINES, default="duplicate")
+    parser.add_argument("--base", default="", help="learn only the draw; this bot plays the rest of the turn")
     parser.add_argument("--out", required=True, help="where to save the policy (.npz)")
     args = parser.parse_args(argv)
     try:
         policy = train(args.opponent, args.players, args.minutes, args.seed, episodes=args.episodes,
-                       learning_rate=args.learning_rate, baseline=args.baseline)
+                       learning_rate=args.learning_rate, baseline=args.baseline, base=args.base)
     except ValueError as exc:
         parser.error(str(exc))
     policy.save(args.out)
