@@ -3,17 +3,26 @@
 
 import pytest
 
+from tavolo.bots.policy import Policy
 from tavolo.bots.registry import BOTS, make_bot, parse_spec
 from tavolo.engine.play import play
 from tavolo.games import replay
 from tavolo.games.burraco import make_game
 
 SPECS = ["random", "simple", "heuristic:easy", "heuristic:normal", "heuristic:strong",
-         "ismcts:iterations=4,horizon=2,rollout=simple"]
+         "ismcts:iterations=4,horizon=2,rollout=simple", "deviant:always-take,base=simple", "policy:path={policy}"]
+
+
+@pytest.fixture(scope="module")
+def policy_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("policy") / "zeros.npz"
+    Policy.zeros().save(path)
+    return path
 
 
 @pytest.mark.parametrize("spec", SPECS)
-def test_a_seeded_bot_replays_its_hand_exactly(spec):
+def test_a_seeded_bot_replays_its_hand_exactly(spec, policy_file):
+    spec = spec.format(policy=policy_file)
     game = make_game("fibur", players=2, target=None)
     records = [play(game, [make_bot(spec, game, seat, seed=40 + seat) for seat in range(2)], seed=9)
                for _ in range(2)]
@@ -30,7 +39,7 @@ def test_every_registered_bot_is_in_the_list_above():
     ("heuristic:expert", "choose one of easy, normal, strong"),
     ("ismcts:depth=3", "unknown setting 'depth'"),
     ("ismcts:time=,", "not key=value"),
-    ("chess", "choose one of heuristic, ismcts, random, simple"),
+    ("chess", "choose one of deviant, heuristic, ismcts, policy, random, simple"),
 ])
 def test_a_bad_spec_is_refused_with_what_is_wrong(spec, message):
     with pytest.raises(ValueError, match=message):
