@@ -10,10 +10,11 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from tavolo.arena.exploit_cli import exploit
 from tavolo.tournament_cli import app as tournament_app
 
 app = typer.Typer(
-    help="Tavolo: Italian card games (Burraco, Scala 40, Briscola, Tressette). Play, count a hand, run a tournament.",
+    help="Tavolo: Italian card games, Burraco at its heart. Play, count a hand, run a tournament, measure bots.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -623,6 +624,9 @@ def tune(
         data = {"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)}
         json_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
         console.print(f"Trials saved to {json_path}")
+
+
+app.command("exploit")(exploit)  # the deviations bank and a trained best response against a bot
 
 
 @app.command("serve")
