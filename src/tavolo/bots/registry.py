@@ -94,8 +94,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """The bot name and its settings: ``"ismcts:time=1"`` -> ``("ismcts", {"time": "1"})``;
     a bare word after the colon is the level: ``"heuristic:easy"`` -> ``{"level": "easy"}``.
 
-        >>> parse_spec("ismcts:time=0.5,width=3")
-        ('ismcts', {'time': '0.5', 'width': '3'})
+        >>> parse_spec("ismcts:time=0.5,c=2")
+        ('ismcts', {'time': '0.5', 'c': '2'})
         >>> parse_spec("heuristic:easy")
         ('heuristic', {'level': 'easy'})
     """
