@@ -38,12 +38,12 @@ def test_petrangola_on_a_phone_round_table(browser, server):
     page = new_player(browser, server, "Nino", viewport=(390, 844))
     create_table(page, "petrangola", {"players": "7"}, {s: "simple" for s in range(1, 7)})
     page.wait_for_selector(".round-table .p-seat")
-    assert page.locator(".round-table .p-seat").count() == 7
-    box = page.locator(".round-table").bounding_box()
-    assert box["width"] <= 390
-    for seat in page.locator(".round-table .p-seat").all():
-        chip = seat.bounding_box()
-        assert chip["x"] >= 0 and chip["x"] + chip["width"] <= 390
+    # Read in one step in the page: the bots' moves redraw the table between two separate look-ups.
+    table, chips = page.evaluate("""() => [document.querySelector(".round-table").getBoundingClientRect().width,
+        [...document.querySelectorAll(".round-table .p-seat")].map((seat) => {
+            const box = seat.getBoundingClientRect(); return [box.left, box.right]; })]""")
+    assert table <= 390 and len(chips) == 7
+    assert all(left >= 0 and right <= 390 for left, right in chips)
     page.screenshot(path=SCREENSHOTS / "petrangola-table-phone.png", full_page=True)
     moves = play_to_hand_end(page, trade_by_tapping)
     assert moves >= 1 and page.locator(".overlay-box .breakdown .shown").count() == 7
