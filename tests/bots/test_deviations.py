@@ -12,22 +12,8 @@ from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, OPEN_BASE, TAKE
 from tavolo.games.burraco.cards import POINTS
+from tests.bots.helpers import CLOSE_POSITION, play_turn
 from tests.burraco.helpers import position
-
-CLOSE_POSITION = dict(hands={0: "Kh Kh Ts 2d"}, melds={0: ["3c 4c 5c 6c 7c 8c 9c", "3s 4s 5s 6s 7s 8s"]},
-                      taken={0: True}, turn=0)
-
-
-def play_turn(bot, state):
-    """The actions ``bot`` plays for seat 0 until the turn passes or the hand ends."""
-    actions = []
-    while not state.is_terminal() and state.current_player() == 0:
-        action = bot.choose(state.observation(0), state.legal_actions())
-        assert action in state.legal_actions()
-        actions.append(state.action_to_string(action))
-        state.apply(action)
-    return actions
-
 
 def seeded_decisions(spec, hands=3, players=2, opponent="simple"):
     """Every (observation, legal actions, choice) of ``spec`` at seat 0 over seeded hands."""

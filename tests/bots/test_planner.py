@@ -15,22 +15,8 @@ from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DISCARD_BASE, OPEN_BASE, TEMPLATES
 from tavolo.games.burraco.cards import WILD
 from tavolo.games.burraco.melds import meld_text
+from tests.bots.helpers import CLOSE_POSITION, play_turn
 from tests.burraco.helpers import position
-
-CLOSE_POSITION = dict(hands={0: "Kh Kh Ts 2d"}, melds={0: ["3c 4c 5c 6c 7c 8c 9c", "3s 4s 5s 6s 7s 8s"]},
-                      taken={0: True}, turn=0)
-
-
-def play_turn(bot, state):
-    """The actions ``bot`` plays for seat 0 until the turn passes or the hand ends."""
-    actions = []
-    while not state.is_terminal() and state.current_player() == 0:
-        action = bot.choose(state.observation(0), state.legal_actions())
-        assert action in state.legal_actions()
-        actions.append(state.action_to_string(action))
-        state.apply(action)
-    return actions
-
 
 def test_strong_closes_with_kh_kh_ts_2d():
     """fedibur-1985 art. 6: with the pozzetto taken and a burraco, "chiudere" is to be left
