@@ -60,13 +60,19 @@ def test_kept_observation_equals_a_fresh_one_after_random_play(rules, players):
     check_every_seat(state)
 
 
+def randomly_played(players: int, seed: int, actions: int):
+    """A hand dealt and played ``actions`` random legal actions from ``seed``; the state and its generator."""
+    state = make_game(players=players, target=None).new_initial_state()
+    rng = random.Random(seed)
+    resolve_chance(state, rng)
+    for _ in range(actions):
+        state.apply(rng.choice(state.legal_actions()))
+    return state, rng
+
+
 def test_time_out_drops_the_kept_observation():
     """codice art. 15: the time-out changes what every seat sees (turns left)."""
-    state = make_game(players=4, target=None).new_initial_state()
-    rng = random.Random(11)
-    resolve_chance(state, rng)
-    for _ in range(30):
-        state.apply(rng.choice(state.legal_actions()))
+    state, _ = randomly_played(players=4, seed=11, actions=30)
     before = state.observation(1)
     state.announce_time_out()
     assert before.time_out_plays_left is None and state.observation(1).time_out_plays_left is not None
@@ -74,11 +80,7 @@ def test_time_out_drops_the_kept_observation():
 
 
 def test_a_clone_keeps_its_own_observations():
-    state = make_game(players=2, target=None).new_initial_state()
-    rng = random.Random(5)
-    resolve_chance(state, rng)
-    for _ in range(40):
-        state.apply(rng.choice(state.legal_actions()))
+    state, rng = randomly_played(players=2, seed=5, actions=40)
     seen = [state.observation(seat) for seat in range(2)]
     other = state.clone()
     while not other.is_terminal():
