@@ -2,10 +2,12 @@
 environment (4 players, every agent choosing uniformly among its masked legal
 actions: ``last()`` encodes the tensor and the mask, then ``step``), and of the
 Gymnasium environment (2 players, the learner's steps, the random bot playing
-the other seat inside each step); and, in 4-player random play, the time of
-one observation plus its tensor encoding over the time of one engine decision
-(``legal_actions`` and ``apply``). Each figure is the median of 5 runs. Where
-RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
+the other seat inside each step); the agents read the ``int8`` mask through a
+``bool`` view, the same 0/1 values (``np.flatnonzero`` costs 12 us on ``int8``,
+a fifth of the step, under 1 us on ``bool``); and, in 4-player random play, the
+time of one observation plus its tensor encoding over the time of one engine
+decision (``legal_actions`` and ``apply``). Each figure is the median of 5 runs.
+Where RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
 under the same masked random play is printed beside, as a note.
 """
 
@@ -41,7 +43,7 @@ def aec_steps(seed: int) -> tuple[float, int]:
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             e.step(int(legal[rng.integers(len(legal))]))
             steps += 1
     return time.perf_counter() - start, steps
@@ -57,7 +59,7 @@ def gym_steps(seed: int) -> tuple[float, int]:
         _, info = e.reset(seed=seed * HANDS + hand)
         done = False
         while not done:
-            legal = np.flatnonzero(info["action_mask"])
+            legal = np.flatnonzero(info["action_mask"].view(np.bool_))
             _, _, done, _, info = e.step(int(legal[rng.integers(len(legal))]))
             steps += 1
     return time.perf_counter() - start, steps
