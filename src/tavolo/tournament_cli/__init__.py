@@ -7,8 +7,9 @@ the help in the director's language (``TAVOLO_LANG``, Italian by default).
 
 from tavolo.tournament_cli import registration, rounds, arbiter, reports, tools  # noqa: I001 - the order of --help
 from tavolo.tournament_cli.app import app
-from tavolo.tournament_cli.common import localize_help
+from tavolo.i18n.typer_help import localize_help
+from tavolo.tournament_cli.common import _
 
-localize_help(app)
+localize_help(app, _)
 
 __all__ = ["app", "arbiter", "registration", "reports", "rounds", "tools"]

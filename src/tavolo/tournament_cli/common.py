@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import os
-import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
@@ -39,26 +37,6 @@ def set_language(lang: str | None) -> None:
 def _(msgid: str, **params: object) -> str:
     """``msgid`` (English, ``{named}`` placeholders) in the director's language, from the ``tournament`` catalog."""
     return translate(msgid, _language[0], DOMAIN, **params)
-
-
-def localize_help(app: typer.Typer) -> None:
-    """Put every help text of ``app`` (its own, its commands' docstrings, their options', its groups') in the
-    director's language. Typer builds ``--help`` from these at import, so the language is ``TAVOLO_LANG``'s."""
-    if app.info.help:
-        app.info.help = _(app.info.help)
-    infos = [*app.registered_commands, *([app.registered_callback] if app.registered_callback else [])]
-    for info in infos:
-        if info is not app.registered_callback or not app.info.help:  # the app's own help outranks its callback's
-            info.help = _(info.help or inspect.cleandoc(info.callback.__doc__ or ""))
-        # evaluated once and kept, so that Typer reads the very options translated here
-        function = inspect.unwrap(info.callback)  # Typer reads the signature of the function a decorator wraps
-        function.__annotations__ = typing.get_type_hints(function, include_extras=True)
-        for annotation in function.__annotations__.values():
-            for option in getattr(annotation, "__metadata__", ()):
-                if isinstance(option, typer.models.ParameterInfo) and option.help:
-                    option.help = _(option.help)
-    for group in app.registered_groups:
-        localize_help(group.typer_instance)
 
 
 def words() -> Translator:
