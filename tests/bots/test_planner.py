@@ -5,6 +5,8 @@ expected, and every level plays whole seeded hands legally and reproducibly."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tavolo.bots.heuristic import LEVELS, HeuristicBurracoBot
 from tavolo.bots.planner import apply_meld, counts, opens, plan_turn
@@ -12,9 +14,9 @@ from tavolo.bots.weights import DEFAULT_WEIGHTS, TUNING_SPACE, Weights
 from tavolo.cards import french as fr
 from tavolo.engine.play import play
 from tavolo.games.burraco import make_game
-from tavolo.games.burraco.actions import DISCARD_BASE, OPEN_BASE, TEMPLATES
-from tavolo.games.burraco.cards import WILD
-from tavolo.games.burraco.melds import meld_text
+from tavolo.games.burraco.actions import DISCARD_BASE, GROUP_RANKS, OPEN_BASE, TEMPLATES
+from tavolo.games.burraco.cards import NUM_TYPES, WILD
+from tavolo.games.burraco.melds import Group, meld_text
 from tests.bots.helpers import CLOSE_POSITION, play_turn
 from tests.burraco.helpers import position
 
@@ -151,3 +153,29 @@ def test_early_in_the_hand_no_wild_opens_a_three_card_meld(level):
     for action in play_turn(bot, state):
         if action.startswith("open"):
             assert not {"2c", "2d", "*"} & set(action.split()[1:]), action
+
+
+def _opens_by_filter(h, melds, group_ranks):
+    """Every template whose cards ``h`` holds, filtered as the rules say: the definition
+    :func:`opens` builds from the hand directly."""
+    grouped = {m.rank for m in melds if type(m) is Group}
+    out = set()
+    for t, (meld, cards) in enumerate(TEMPLATES):
+        if type(meld) is Group and (meld.rank in grouped or (group_ranks is not None and meld.rank not in group_ranks)):
+            continue
+        if all(h[c] >= cards.count(c) for c in cards):
+            out.add(OPEN_BASE + t)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.integers(0, NUM_TYPES - 1), max_size=30),
+       grouped=st.sets(st.sampled_from(GROUP_RANKS), max_size=3),
+       group_ranks=st.sampled_from([None, (1, 3)]))
+def test_opens_are_exactly_the_templates_the_hand_holds(cards, grouped, group_ranks):
+    """Sequences and combinations of three (art. 4), pinelle twice where one is natural."""
+    h = counts(cards)
+    melds = [Group(rank, (1, 1, 1, 0)) for rank in sorted(grouped)]
+    found = opens(h, melds, group_ranks)
+    assert len(found) == len(set(found))
+    assert set(found) == (_opens_by_filter(h, melds, group_ranks) if len(cards) >= 3 else set())

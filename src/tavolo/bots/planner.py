@@ -18,29 +18,72 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import Protocol
 
-from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, OPEN_BASE, TEMPLATES, attach_action
-from tavolo.games.burraco.cards import NUM_TYPES, WILD
-from tavolo.games.burraco.melds import Group, Meld, attachments, meld_text
+from tavolo.cards import french as fr
+from tavolo.games.burraco.actions import (
+    ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, OPEN_BASE, TEMPLATE_INDEX, TEMPLATES, attach_action,
+)
+from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILDS
+from tavolo.games.burraco.melds import NO_WILD, Group, Meld, Run, attachments, meld_text
 
 __all__ = ["Evaluator", "Plan", "counts", "meld_text", "opens", "plan_turn"]
 
 NO_PLAN_VALUE = float("-inf")
 
 
-def _template_index() -> tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], ...]:
-    """For each natural card, the templates whose first natural it is: ``(template, needs, rank)``
-    with ``needs`` as ``(card, copies)`` and ``rank`` the combination's rank (0 for a run)."""
-    index: list[list[tuple[int, tuple[tuple[int, int], ...], int]]] = [[] for _ in range(NUM_TYPES)]
-    for t, (meld, cards) in enumerate(TEMPLATES):
-        needs = tuple((c, cards.count(c)) for c in dict.fromkeys(cards))
-        first = next(c for c in cards if not WILD[c])
-        index[first].append((t, needs, meld.rank if type(meld) is Group else 0))
-    return tuple(tuple(row) for row in index)
+def _run_bits() -> tuple[int, ...]:
+    """For each rank of a suit (ace to king), the positions (bits 1..14) it takes in the
+    suit's sequences: the ace both 1 and 14, the pinella (2) its natural place."""
+    return tuple((1 << 1) | (1 << 14) if rank == fr.ACE else 1 << rank for rank in range(fr.ACE, fr.KING + 1))
 
 
-BY_FIRST = _template_index()
+RUN_BITS = _run_bits()
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_opens(rank: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
+    """The open actions of combinations (tris) of ``rank`` that the naturals ``held`` per
+    suit and the ``wilds`` allow."""
+    out = []
+    for size, with_wilds in ((3, (NO_WILD,)), (2, wilds)):
+        for suits in combinations_with_replacement(fr.SUITS, size):
+            naturals = tuple(suits.count(s) for s in fr.SUITS)
+            if all(n <= k for n, k in zip(naturals, held, strict=True)):
+                out.extend(OPEN_BASE + TEMPLATE_INDEX[Group(rank, naturals, w)] for w in with_wilds)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_opens(suit: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
+    """The open actions of sequences (scale) of ``suit`` that the cards ``held`` of the suit
+    (counts, ace to king) and the ``wilds`` allow: three naturals in a row, or two in a row
+    or one place apart with a wild; a pinella both natural and wild needs two copies."""
+    mask = 0
+    for i, n in enumerate(held):
+        if n:
+            mask |= RUN_BITS[i]
+    lone_two = fr.card(fr.TWO, suit) if held[fr.TWO - 1] < 2 else None  # not natural and wild at once
+    shapes = [(2, NO_WILD, mask & (mask >> 1) & (mask >> 2))]
+    shapes += [(step, w, mask & (mask >> step)) for w in wilds for step in (1, 2)]
+    out = []
+    for step, wild, bits in shapes:
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            lo = low.bit_length() - 1
+            run = Run(suit, lo, lo + step, wild, lo + 1 if wild >= 0 and step == 2 else 0)
+            t = TEMPLATE_INDEX.get(run)
+            if t is not None and (wild != lone_two or not _takes_natural_two(run)):
+                out.append(OPEN_BASE + t)
+    return tuple(out)
+
+
+def _takes_natural_two(run: Run) -> bool:
+    """Whether the sequence's naturals include the pinella's natural place (position 2)."""
+    return run.lo <= fr.TWO <= run.hi and run.gap != fr.TWO
 
 
 def counts(cards: Sequence[int]) -> list[int]:
@@ -58,19 +101,23 @@ def counts(cards: Sequence[int]) -> list[int]:
 def opens(h: Sequence[int], melds: Sequence[Meld], group_ranks: tuple[int, ...] | None) -> list[int]:
     """The open actions (three-card melds, fedibur-1985 art. 4) the cards ``h`` allow to a side
     holding ``melds``: one combination per rank per side, ``group_ranks`` only where the rule
-    set restricts them (International Burraco: aces and threes)."""
+    set restricts them (International Burraco: aces and threes). Built from the cards held
+    (sequences by suit, combinations by rank), in no particular order."""
     if sum(h) < 3:
         return []
+    wilds = tuple(w for w in WILDS if h[w])
+    out: list[int] = []
+    for suit in fr.SUITS:
+        held = h[suit * 13:suit * 13 + 13]
+        if any(held):
+            out.extend(_run_opens(suit, tuple(held), wilds))
     grouped = {m.rank for m in melds if type(m) is Group}
-    out = []
-    for card in range(NUM_TYPES):
-        if not h[card] or WILD[card]:
+    for rank in GROUP_RANKS:
+        if rank in grouped or (group_ranks is not None and rank not in group_ranks):
             continue
-        for t, needs, rank in BY_FIRST[card]:
-            if rank and (rank in grouped or (group_ranks is not None and rank not in group_ranks)):
-                continue
-            if all(h[c] >= k for c, k in needs):
-                out.append(OPEN_BASE + t)
+        held = h[rank - 1:JOKER:13]
+        if sum(held) >= 2:
+            out.extend(_group_opens(rank, tuple(held), wilds))
     return out
 
 
