@@ -105,20 +105,26 @@ def opens(h: Sequence[int], melds: Sequence[Meld], group_ranks: tuple[int, ...] 
     (sequences by suit, combinations by rank), in no particular order."""
     if sum(h) < 3:
         return []
+    return list(_hand_opens(tuple(h), frozenset(m.rank for m in melds if type(m) is Group), group_ranks))
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_opens(h: tuple[int, ...], grouped: frozenset[int], group_ranks: tuple[int, ...] | None) -> tuple[int, ...]:
+    """:func:`opens` of the hand ``h`` for a side whose combinations have the ranks ``grouped``
+    (cached: the planner meets the same hands again, at the draw and in the turn)."""
     wilds = tuple(w for w in WILDS if h[w])
     out: list[int] = []
     for suit in fr.SUITS:
         held = h[suit * 13:suit * 13 + 13]
         if any(held):
-            out.extend(_run_opens(suit, tuple(held), wilds))
-    grouped = {m.rank for m in melds if type(m) is Group}
+            out.extend(_run_opens(suit, held, wilds))
     for rank in GROUP_RANKS:
         if rank in grouped or (group_ranks is not None and rank not in group_ranks):
             continue
         held = h[rank - 1:JOKER:13]
         if sum(held) >= 2:
-            out.extend(_group_opens(rank, tuple(held), wilds))
-    return out
+            out.extend(_group_opens(rank, held, wilds))
+    return tuple(out)
 
 
 def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
