@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tavolo.bots.planner import attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
@@ -253,7 +254,7 @@ class _Table:
     """One play-phase decision's reading of the table, computed once per call; the planner's
     evaluator (:class:`tavolo.bots.planner.Evaluator`) on the hands and melds it tries."""
 
-    __slots__ = ("obs", "rules", "w", "h", "mine", "danger", "danger_weight", "taken", "single",
+    __slots__ = ("obs", "rules", "w", "h", "mine", "danger", "danger_weight", "taken", "single", "dead",
                  "spend_wilds", "points_weight", "discards", "semiclean", "floor", "_seen", "group_ranks",
                  "pozzetto_open", "may_close", "out_value", "close_value")
 
@@ -267,6 +268,7 @@ class _Table:
         side = obs.my_side
         self.mine = obs.melds[side]
         self._seen: list[int] | None = None
+        self.dead = "dead" in rules
         self.discards = [a for a in legal if DISCARD_BASE <= a < OPEN_BASE]
         rule_set = RULE_SETS[obs.rule_set]
         self.semiclean = rule_set.get("semiclean", True)
@@ -306,9 +308,8 @@ class _Table:
         slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
         card, variant = divmod(rest, 2)
         before = melds[slot]
-        after = attach_result(before, card, variant)
-        gain = 2 * POINTS[card] + self._bonus(after) - self._bonus(before) + meld_size(after)
-        if sum(h) <= self.floor and meld_size(after) < BURRACO_SIZE:
+        after, gain, size = _attach_gain(before, card, variant, self.semiclean)
+        if self.floor and sum(h) <= self.floor and size < BURRACO_SIZE:  # the card attached is in h
             return HANG
         if after.wild >= 0 and before.wild != after.wild:
             value = gain - self._keep(card)
@@ -322,7 +323,7 @@ class _Table:
     def open_value(self, action: int, h: list[int]) -> float:
         meld, cards = TEMPLATES[action - OPEN_BASE]
         gain = sum(POINTS[c] for c in cards) * 2 + (5 if type(meld) is Run else 0)
-        if sum(h) - 2 <= self.floor:
+        if self.floor and sum(h) - 2 <= self.floor:  # h holds the three cards
             return HANG
         if meld.wild >= 0:  # never clean; a wild goes down for a burraco, to go out or at the end
             return gain - 20 if self.spend_wilds else -self._keep(meld.wild)
@@ -333,9 +334,6 @@ class _Table:
         emptied; otherwise more than its points on the table, so that it goes
         down only for a burraco (or an uncommonly long meld)."""
         return 0 if self.spend_wilds else 2 * POINTS[wild] + self.w.wild_keep
-
-    def _bonus(self, meld: Meld) -> int:
-        return KIND_BONUS[burraco_kind(meld, self.semiclean)]
 
     # --- ending the turn ---------------------------------------------------------------
 
@@ -357,10 +355,11 @@ class _Table:
                 return DISCARD_BASE + card, self.close_value
             return -1, NEVER
         single = self.single
+        fit = fits(tuple(melds))
         best, best_keep = -1, NEVER
         for card in range(NUM_TYPES):
             if h[card] and (card != single or h[card] > 1):
-                keep = self.keep_value(card, h, melds)
+                keep = self._keep_value(card, h, fit)
                 if best < 0 or keep < best_keep:
                     best, best_keep = card, keep
         return DISCARD_BASE + best, -best_keep
@@ -369,19 +368,26 @@ class _Table:
 
     def keep_value(self, card: int, h: list[int], melds: Sequence[Meld]) -> float:
         """How much the card is worth keeping: the lowest is discarded."""
+        return self._keep_value(card, h, fits(tuple(melds)))
+
+    def _keep_value(self, card: int, h: list[int], fit: frozenset[int]) -> float:
+        """:meth:`keep_value` with ``fit`` the cards that attach to the side's melds."""
         if WILD[card]:
             return 500.0
-        value = 0.0
-        dead = self._dead if "dead" in self.rules else None
+        value = 0  # whole points until the weights: the same sums as adding them one by one
         for other in SAME_RANK[card]:
             if h[other]:
                 value += 12
         if h[card] > 1:
             value += 10
+        dead = self.dead
         for other, distance in RUN_NEAR[card]:
-            if h[other] and (dead is None or distance == 1 or not dead(card, other)):
-                value += 14 if distance == 1 else 9
-        if card in fits(tuple(melds)):
+            if h[other]:
+                if distance == 1:
+                    value += 14
+                elif not dead or not self._dead(card, other):
+                    value += 9
+        if card in fit:
             value += 25
         if card in self.danger:
             value += self.danger_weight
@@ -397,6 +403,17 @@ class _Table:
         if self._seen is None:
             self._seen = seen_counts(self.obs)
         return self._seen[gap] >= copies(self.obs, gap)
+
+
+@lru_cache(maxsize=1 << 14)
+def _attach_gain(before: Meld, card: int, variant: int, semiclean: bool) -> tuple[Meld, int, int]:
+    """The meld ``before`` becomes when ``card`` joins it the ``variant`` way, what that is
+    worth on the score sheet (twice the card's points, the burraco bonus it adds, the meld's
+    length) and the meld's new length."""
+    after = attach_result(before, card, variant)
+    bonus = KIND_BONUS[burraco_kind(after, semiclean)] - KIND_BONUS[burraco_kind(before, semiclean)]
+    size = meld_size(after)
+    return after, 2 * POINTS[card] + bonus + size, size
 
 
 def _mates(h: list[int], card: int) -> int:
