@@ -1,4 +1,6 @@
-"""The ``tavolo`` command line (Typer + Rich)."""
+"""The ``tavolo`` command line (Typer + Rich), in the reader's language: ``--help`` and every message from the
+``cli`` catalog (:mod:`tavolo.terminal.words`), Italian unless ``TAVOLO_LANG`` (read at start for ``--help``) or a
+command's ``--lang`` says English; ``tavolo tournament`` speaks from its own catalog."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ import typer
 from rich.console import Console
 
 from tavolo.arena.exploit_cli import exploit
+from tavolo.i18n.typer_help import localize_help
+from tavolo.terminal.words import Words
 from tavolo.tournament_cli import app as tournament_app
 
 app = typer.Typer(
@@ -25,6 +29,13 @@ app.add_typer(play_app, name="play")
 app.add_typer(burraco_app, name="burraco")
 app.add_typer(bridge_app, name="bridge")
 app.add_typer(tournament_app, name="tournament")
+
+
+@app.callback()
+def tavolo(ctx: typer.Context) -> None:
+    """Hand every command the reader's words (``ctx.obj``): the ``cli`` catalog in ``TAVOLO_LANG``'s language."""
+    ctx.obj = Words()
+
 
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 
@@ -445,7 +456,7 @@ def bridge_pbn(record: Path = typer.Argument(..., help="A game record saved by t
     try:
         loaded = GameRecord.load(record)
         if loaded.game != "bridge":
-            raise ValueError(f"{record} is a record of {loaded.game}, not of bridge")
+            raise ValueError(Words()("{record} is a record of {game}, not of bridge", record=record, game=loaded.game))
         typer.echo(dumps(record_states(loaded)), nl=False)
     except (OSError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="RECORD") from None
@@ -466,6 +477,7 @@ def bridge_analyse(pbn: Path = typer.Argument(..., help="A PBN file of one or mo
         states = loads(pbn.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="PBN") from None
+    words = Words()
     for state in states:
         done = state.hand_results[-1] if state.hand_results else None
         number = done.number if done else state.board
@@ -473,12 +485,13 @@ def bridge_analyse(pbn: Path = typer.Argument(..., help="A PBN file of one or mo
         dealer = done.dealer if done else state.dealer
         contract = str(state.contract) if state.contract else None
         a = analyse(pbn_deal(state.dealt_hands()), vulnerability, dealer, contract)
-        line = f"Board {number}: {contract or 'no contract'}"
+        line = words("Board {number}: {contract}", number=number, contract=contract or words("no contract"))
         if done and contract:
-            line += f", {done.tricks} tricks, North-South {done.points[0]}"
+            line += words(", {tricks} tricks, North-South {points}", tricks=done.tricks, points=done.points[0])
         if contract:
-            line += f"; double dummy {a.dd_tricks} tricks"
-        typer.echo(f"{line}; par {a.par_score} ({', '.join(a.par_contracts) or '-'})")
+            line += words("; double dummy {tricks} tricks", tricks=a.dd_tricks)
+        typer.echo(line + words("; par {score} ({contracts})", score=a.par_score,
+                                contracts=", ".join(a.par_contracts) or "-"))
         typer.echo(table_text(a))
 
 
@@ -570,22 +583,23 @@ def arena(
     from tavolo.arena import ArenaError, make_plan, run_plan, summarize
     from tavolo.arena.report import pair_table, progress_bar, rating_table, report_json
 
+    words = Words()
     try:
         plan = make_plan(bots, deals, players=players, rules=rules, seed=seed, vs=vs)
-        with progress_bar(deals * len(plan.pairs)) as advance:
+        with progress_bar(deals * len(plan.pairs), words) as advance:
             results = run_plan(plan, workers=workers, ray_address=ray, progress=advance)
     except ArenaError as exc:
         raise typer.BadParameter(str(exc)) from None
     report = summarize(plan, results, target=target)
     console = Console()
-    console.print(pair_table(report), rating_table(report))
+    console.print(pair_table(report, words), rating_table(report, words))
     if json_path:
         json_path.write_text(json.dumps(report_json(report), indent=1), encoding="utf-8")
-        console.print(f"Results saved to {json_path}")
+        console.print(words("Results saved to {path}", path=json_path))
     if plots:
         from tavolo.arena.plots import save_plots
 
-        console.print(f"Plots saved: {', '.join(map(str, save_plots(report, plots)))}")
+        console.print(words("Plots saved: {paths}", paths=", ".join(map(str, save_plots(report, plots)))))
 
 
 @app.command("tune")
@@ -611,19 +625,20 @@ def tune(
     from tavolo.arena.report import progress_bar, tuning_table
     from tavolo.arena.tuning import parse_space, tune as tune_bot
 
+    words = Words()
     try:
         ranges = parse_space(space)
-        with progress_bar(deals * trials) as advance:
+        with progress_bar(deals * trials, words) as advance:
             result = tune_bot(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, seed=seed,
                               workers=workers, rules=rules, progress=advance)
     except ArenaError as exc:
         raise typer.BadParameter(str(exc)) from None
     console = Console()
-    console.print(tuning_table(result, template))
+    console.print(tuning_table(result, template, words))
     if json_path:
         data = {"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)}
         json_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        console.print(f"Trials saved to {json_path}")
+        console.print(words("Trials saved to {path}", path=json_path))
 
 
 app.command("exploit")(exploit)  # the deviations bank and a trained best response against a bot
@@ -650,8 +665,11 @@ def serve(
     try:
         web = create_app(db or DEFAULT_DATABASE, redis_url=redis, pace=pace)
     except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
-        raise typer.BadParameter(f"cannot open the database {db or DEFAULT_DATABASE!r}: {exc}",
-                                 param_hint="--db") from None
+        raise typer.BadParameter(Words()("cannot open the database {db}: {reason}", db=repr(db or DEFAULT_DATABASE),
+                                         reason=exc), param_hint="--db") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    Console().print(f"Tavolo: open http://{shown}:{port}", highlight=False)
+    Console().print(Words()("Tavolo: open {address}", address=f"http://{shown}:{port}"), highlight=False)
     uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+localize_help(app, Words())  # Typer reads the help texts when it runs: TAVOLO_LANG's language at start

@@ -1,4 +1,5 @@
-"""``tavolo arena`` end to end: tables on the terminal, JSON and PNG files."""
+"""``tavolo arena`` end to end: tables on the terminal (Italian by default, English with TAVOLO_LANG=en), JSON and
+PNG files."""
 
 import json
 
@@ -6,7 +7,7 @@ from typer.testing import CliRunner
 
 from tavolo.cli import app
 
-runner = CliRunner()
+runner = CliRunner(env={"TAVOLO_LANG": None})  # Italian, whatever the shell says
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -15,7 +16,9 @@ def test_an_arena_run_writes_its_json_and_its_pictures(tmp_path):
     result = runner.invoke(app, ["arena", "random", "simple", "--deals", "4", "--players", "4", "--seed", "1",
                                  "--workers", "1", "--json", str(out), "--plots", str(plots)])
     assert result.exit_code == 0, result.output
-    assert "Ratings" in result.output and "random" in result.output
+    said = _words(result.output)
+    assert "Classifica (scala Elo, media 1500)" in said and "random" in said
+    assert f"Risultati salvati in {out}" in said and "Grafici salvati:" in said
     data = json.loads(out.read_text())
     (pair,) = data["pairs"]
     assert (pair["a"], pair["b"], pair["deals"], data["players"], data["rules"]) == ("random", "simple", 4, 4, "fibur")
@@ -29,13 +32,19 @@ def test_an_arena_run_writes_its_json_and_its_pictures(tmp_path):
         assert (plots / name).read_bytes().startswith(PNG)
 
 
-def test_the_same_seed_gives_the_same_json(tmp_path):
+def test_the_same_seed_gives_the_same_json_in_either_language(tmp_path):
     paths = [tmp_path / "one.json", tmp_path / "two.json"]
-    for path, workers in zip(paths, ("1", "2")):
+    said = {}
+    for path, workers, lang in zip(paths, ("1", "2"), ("it", "en")):
         result = runner.invoke(app, ["arena", "simple", "--vs", "random", "--deals", "3", "--players", "2",
-                                     "--seed", "4", "--workers", workers, "--json", str(path)])
+                                     "--seed", "4", "--workers", workers, "--json", str(path)],
+                               env={"TAVOLO_LANG": lang})
         assert result.exit_code == 0, result.output
+        said[lang] = _words(result.output)
     assert paths[0].read_text() == paths[1].read_text()
+    assert "Smazzate duplicate: 2 giocatori, regole fibur, partite a 2005" in said["it"]
+    assert "Duplicate deals: 2 players, fibur rules, matches to 2005" in said["en"]
+    assert f"Results saved to {paths[1]}" in said["en"] and "Ratings (Elo scale, mean 1500)" in said["en"]
 
 
 def test_a_bad_bot_spec_is_refused_clearly():

@@ -106,10 +106,12 @@ def test_a_range_is_written_name_low_high(item):
 
 def test_the_tune_command_prints_the_best_trials_and_saves_them(tmp_path):
     out = tmp_path / "tune.json"
-    result = CliRunner().invoke(app, ["tune", "mix:p={p}", "--space", "p=0:1", "--vs", "random", "--players", "2",
-                                      "--deals", "2", "--trials", "3", "--workers", "1", "--json", str(out)])
+    result = CliRunner(env={"TAVOLO_LANG": None}).invoke(app, ["tune", "mix:p={p}", "--space", "p=0:1", "--vs",
+                                                               "random", "--players", "2", "--deals", "2", "--trials",
+                                                               "3", "--workers", "1", "--json", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Best trials" in result.output
+    said = " ".join(result.output.split())
+    assert "Le prove migliori di mix:p={p} contro random" in said and f"Prove salvate in {out}" in said
     data = json.loads(out.read_text())
     assert (data["template"], data["opponent"], data["deals"], data["seed"]) == ("mix:p={p}", "random", 2, TUNING_SEED)
     assert len(data["trials"]) == 3 and data["best"] in data["trials"]

@@ -8,11 +8,14 @@
     >>> data = report_json(summarize(plan, {("A", "B"): deals}))
     >>> data["pairs"][0]["mean_difference"], data["pairs"][0]["deals"]
     (100.0, 2)
+
+The tables speak the reader's language through a :data:`Words` lookup; the JSON is
+the same in every language (programs read it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
@@ -25,6 +28,10 @@ from tavolo.arena.runner import Advance
 from tavolo.arena.stats import Interval
 from tavolo.arena.summary import ArenaReport, PairSummary
 from tavolo.arena.tuning import TuningResult
+
+Words = Callable[[str], str]
+"""A catalog lookup: an English msgid (``{named}`` placeholders) in the reader's language. The arena lies below
+the catalogs (tests/test_layers.py), so the command line passes it (the ``cli`` catalog, Italian by default)."""
 
 
 def report_json(report: ArenaReport) -> dict[str, Any]:
@@ -53,41 +60,43 @@ def _pair_json(pair: PairSummary) -> dict[str, Any]:
     }
 
 
-def pair_table(report: ArenaReport) -> Table:
-    """One row per pair: A's mean point difference per duplicate deal, the deals A
-    won, tied and lost, and the matches A won of those finished."""
+def pair_table(report: ArenaReport, words: Words) -> Table:
+    """One row per pair: A's mean point difference per duplicate deal (smazzata), the
+    deals A won, tied and lost, and the matches A won of those finished."""
     plan = report.plan
-    table = Table(title=f"Duplicate deals: {plan.players} players, {plan.rules} rules, matches to {report.target}")
+    title = words("Duplicate deals: {players} players, {rules} rules, matches to {target}")
+    table = Table(title=title.format(players=plan.players, rules=plan.rules, target=report.target))
     for name in ("A", "B"):
         table.add_column(name, no_wrap=True)
     for column in ("deals", "A−B/deal", "95% CI", "W/T/L deals", "matches won"):
-        table.add_column(column, justify="right")
+        table.add_column(words(column), justify="right")
     for pair in report.pairs:
         share = pair.match_share
-        matches = f"{pair.match_wins}/{pair.matches} {share.estimate:.0%}" if share else "none ended"
+        matches = f"{pair.match_wins}/{pair.matches} {share.estimate:.0%}" if share else words("none ended")
         table.add_row(pair.a, pair.b, str(len(pair.deals)), f"{pair.difference.estimate:+.1f}",
                       _interval_text(pair.difference), "/".join(map(str, pair.deal_wins)), matches)
     return table
 
 
-def rating_table(report: ArenaReport) -> Table:
+def rating_table(report: ArenaReport, words: Words) -> Table:
     """The bots by rating (Bradley-Terry on deals won, mean 1500), with 95% bootstrap intervals."""
-    table = Table(title="Ratings (Elo scale, mean 1500)")
-    table.add_column("bot", no_wrap=True)
+    table = Table(title=words("Ratings (Elo scale, mean 1500)"))
+    table.add_column(words("bot"), no_wrap=True)
     for column in ("rating", "95% interval"):
-        table.add_column(column, justify="right")
+        table.add_column(words(column), justify="right")
     for rating in report.ratings:
         table.add_row(rating.name, f"{rating.elo:.0f}", f"{rating.low:.0f} … {rating.high:.0f}")
     return table
 
 
-def tuning_table(result: TuningResult, template: str, rows: int = 10) -> Table:
+def tuning_table(result: TuningResult, template: str, words: Words, rows: int = 10) -> Table:
     """The ``rows`` best trials, best first: their settings and mean duplicate difference per deal."""
-    table = Table(title=f"Best trials of {template} against {result.opponent}: "
-                        f"{result.deals} duplicate deals each, {result.players} players")
-    table.add_column("trial", justify="right")
+    title = words("Best trials of {template} against {opponent}: {deals} duplicate deals each, {players} players")
+    table = Table(title=title.format(template=template, opponent=result.opponent, deals=result.deals,
+                                     players=result.players))
+    table.add_column(words("trial"), justify="right")
     names = list(result.best.params)
-    for column in (*names, "A−B/deal", "95% CI"):
+    for column in (*names, words("A−B/deal"), words("95% CI")):
         table.add_column(column, justify="right")
     ranked = sorted(enumerate(result.trials, 1), key=lambda item: -item[1].mean)
     for number, trial in ranked[:rows]:
@@ -103,10 +112,10 @@ def _interval_text(interval: Interval) -> str:
 
 
 @contextmanager
-def progress_bar(total: int) -> Iterator[Advance]:
-    """A Rich progress bar (on standard error) over ``total`` duplicate deals;
+def progress_bar(total: int, words: Words) -> Iterator[Advance]:
+    """A Rich progress bar (on standard error) over ``total`` duplicate deals (smazzate duplicate);
     yields the function that advances it."""
-    columns = (TextColumn("duplicate deals"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    columns = (TextColumn(words("duplicate deals")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True)) as progress:
         task = progress.add_task("deals", total=total)
