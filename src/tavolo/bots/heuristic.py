@@ -73,6 +73,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 from tavolo.bots.planner import attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
@@ -276,7 +277,7 @@ class _Table:
         nxt = next_opponent(obs)
         self.danger = feeds(obs, nxt) if nxt >= 0 else frozenset()
         self.danger_weight = w.danger + (w.danger_pile * len(obs.pile) if "guard" in rules else 0)
-        self.taken = near_taken(obs.known[nxt]) if "guard" in rules and nxt >= 0 else set()
+        self.taken = near_taken(obs.known[nxt]) if "guard" in rules and nxt >= 0 else frozenset()
         pozzetto = took_pozzetto(obs, side)
         self.pozzetto_open = any(not p.taken and p.side in (side, -1) for p in obs.pozzetti)
         self.may_close = pozzetto and obs.turn_number >= obs.players
@@ -357,8 +358,8 @@ class _Table:
         single = self.single
         fit = fits(tuple(melds))
         best, best_keep = -1, NEVER
-        for card in range(NUM_TYPES):
-            if h[card] and (card != single or h[card] > 1):
+        for card in compress(range(NUM_TYPES), h):
+            if card != single or h[card] > 1:
                 keep = self._keep_value(card, h, fit)
                 if best < 0 or keep < best_keep:
                     best, best_keep = card, keep

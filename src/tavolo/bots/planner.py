@@ -24,7 +24,7 @@ from typing import Protocol
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.actions import (
-    ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, OPEN_BASE, TEMPLATE_INDEX, TEMPLATES, attach_action,
+    ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, MAX_MELDS, OPEN_BASE, TEMPLATE_INDEX, TEMPLATES, attach_action,
 )
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILDS
 from tavolo.games.burraco.melds import NO_WILD, Group, Meld, Run, attachments, meld_text
@@ -41,6 +41,8 @@ def _run_bits() -> tuple[int, ...]:
 
 
 RUN_BITS = _run_bits()
+SLOT_BASES = tuple(attach_action(slot, 0, 0) for slot in range(MAX_MELDS))
+"""The first attach action of each meld slot of a side."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -129,8 +131,13 @@ def _hand_opens(h: tuple[int, ...], grouped: frozenset[int], group_ranks: tuple[
 
 def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """Every attach action the cards ``h`` allow on ``melds`` (legare, art. 4)."""
-    return [attach_action(slot, card, variant)
-            for slot, meld in enumerate(melds) for card, variant, _ in attachments(meld) if h[card]]
+    return [base + offset for base, meld in zip(SLOT_BASES, melds) for card, offset in _attach_offsets(meld) if h[card]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _attach_offsets(meld: Meld) -> tuple[tuple[int, int], ...]:
+    """The cards that attach to ``meld``, each with its attach action less the slot's base."""
+    return tuple((card, attach_action(0, card, variant) - ATTACH_BASE) for card, variant, _ in attachments(meld))
 
 
 def apply_meld(action: int, h: list[int], melds: list[Meld]) -> tuple[list[int], list[Meld]]:
@@ -178,7 +185,7 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
     Depth first, at most ``width`` moves per position, the best first, moves worth less
     than ``prune`` skipped unless the plan can still close or go out, each position once,
     ``budget`` positions in all."""
-    best = Plan((), (), NO_PLAN_VALUE)
+    best: tuple[tuple[int, ...], tuple[tuple[int, ...], ...], float] = ((), (), NO_PLAN_VALUE)
     seen: set[tuple] = set()
     nodes = 0
 
@@ -187,11 +194,10 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
         nonlocal best, nodes
         nodes += 1
         discard, end = evaluator.finish(h, melds, bool(path))
-        if value + end > best.value:
-            tail = ((discard,), (tuple(h),)) if discard >= 0 else ((), ())
-            best = Plan(path + tail[0], hands + tail[1], value + end)
+        if value + end > best[2]:
+            best = (path + (discard,), hands + (tuple(h),), value + end) if discard >= 0 else (path, hands, value + end)
         left = sum(h)
-        if not left:
+        if not left or nodes >= budget:
             return
         moves = opens(h, melds, group_ranks) + attaches(h, melds)
         scored = sorted(((evaluator.meld_value(a, h, melds), a) for a in moves), reverse=True)
@@ -209,7 +215,7 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
             visit(after_h, after_melds, value + move_value, path + (action,), hands + (tuple(h),))
 
     visit(h, melds, 0.0, (), ())
-    return best
+    return Plan(*best)
 
 
 def is_discard(action: int) -> bool:

@@ -166,14 +166,20 @@ def feeds(obs: BurracoObservation, seat: int) -> frozenset[int]:
     return natural_fits(obs.melds[obs.side_of[seat]])
 
 
-def near_taken(known: Sequence[int]) -> set[int]:
+def near_taken(known: Sequence[int]) -> frozenset[int]:
     """Cards that go with what a player took from the discard pile: its rank
     in the other suits and its suit within two places; a player who took them
     is building there."""
+    return _near_taken(tuple(known))
+
+
+@lru_cache(maxsize=4096)
+def _near_taken(known: tuple[int, ...]) -> frozenset[int]:
+    """:func:`near_taken`, cached: the cards known in a hand stay the same for turns."""
     out: set[int] = set()
     for card in known:
         if not WILD[card]:
             out.update(SAME_RANK[card])
             out.update(c for c, _ in RUN_NEAR[card])
             out.add(card)
-    return out
+    return frozenset(out)
