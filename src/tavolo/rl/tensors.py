@@ -174,12 +174,15 @@ class Layout:
 class ObservationEncoder:
     """Writes observations of a ``players`` table into tensors of :attr:`layout`.
 
-    Direct: the few cards of the hand, the pile and the known cards are
-    counted with scalar writes; what the sides' melds give (their cards, what
-    fits them, their summary, the deck less them) and the seats' sides and
-    scores are written as whole blocks, kept while the observation's parts are
-    the very same immutable objects (``BurracoState.observation`` keeps them
-    until they change; each side's rows are also cached by value).
+    Direct: the card planes of the hand, the pile and the known cards are
+    counted by one ``bincount`` over their positions in the tensor (in random
+    play the pile and the known cards change at most actions, so keeping them
+    pays less than counting them); what the sides' melds give (their cards,
+    what fits them, their summary, the deck less them), the seats' sides and
+    scores and the pozzetti are written as whole blocks, kept while the
+    observation's parts are the very same immutable objects
+    (``BurracoState.observation`` keeps them until they change; each side's and
+    each meld's rows are also cached by value).
     """
 
     def __init__(self, players: int) -> None:
@@ -189,15 +192,22 @@ class ObservationEncoder:
         self._deck[JOKER] = 2 * decks
         self._at = at = {name: f.offset for name, f in layout.fields.items()}
         fields = layout.fields
-        self._table = slice(at["melded"], fields["fits"].end)
-        """``melded`` then ``fits``: one block."""
-        self._summary = slice(at["side_melds"], fields["side_melds"].end)
-        self._seat_side = slice(at["seat_side"], fields["seat_side"].end)
-        self._scores = slice(at["scores"], fields["scores"].end)
+        self._unseen = slice(at["unseen"], fields["unseen"].end)
+        self._counts = slice(at["hand_sizes"], fields["pending_pozzetto"].end)
+        """``hand_sizes`` then ``pending_pozzetto``: one run, divided by :data:`HAND_SIZE` in place."""
+        self._blocks = tuple(slice(at[first], fields[last].end) for first, last in (
+            ("seat_side", "seat_side"), ("scores", "scores"), ("melded", "fits"), ("side_melds", "side_melds"),
+            ("pozzetto_taken", "free_pozzetti")))
+        """Where the kept blocks go, in the order :meth:`encode` writes them."""
+        self._known_size = fields["known"].size
         self._order = [[(me + r) % players for r in range(players)] for me in range(players)]
         """Seats in relative order, for each observing seat."""
-        self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, list[float]]]] = {}
+        self._known_rows = [[(seat, at["known"] + r * NUM_TYPES) for r, seat in enumerate(seats[1:])]
+                            for seats in self._order]
+        """The other seats and where their ``known`` row starts, for each observing seat."""
+        self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray]]] = {}
         self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._pozzetti: dict[int, tuple[tuple[object, ...], np.ndarray]] = {}
 
     def new_tensor(self) -> np.ndarray:
         """A zero tensor of the right size, to be filled by :meth:`encode`."""
@@ -210,33 +220,32 @@ class ObservationEncoder:
         out.fill(0.0)
         at = self._at
         order, seat_side, scores = self._seats_blocks(obs)
-        out[self._seat_side] = seat_side
-        out[self._scores] = scores
-        table, summary, unseen_base = self._melds_blocks(obs.melds, order)
-        out[self._table] = table
-        out[self._summary] = summary
-        unseen = at["unseen"]
-        out[unseen:unseen + NUM_TYPES] = unseen_base
-        hand, pile = at["hand"], at["pile"]
-        for card in obs.hand:
-            out[hand + card] += 1.0
-            out[unseen + card] -= 1.0
-        for card in obs.pile:
-            out[pile + card] += 1.0
-            out[unseen + card] -= 1.0
-        if obs.pile:
-            out[at["pile_top"] + obs.pile[-1]] = 1.0
+        table, summary, unseen = self._melds_blocks(obs.melds, order)
+        for where, block in zip(self._blocks, (seat_side, scores, table, summary, self._pozzetti_row(obs, order))):
+            out[where] = block
+        self._encode_cards(obs, out, unseen)
         if obs.single_pile_card >= 0:
             out[at["single_pile_card"] + obs.single_pile_card] = 1.0
-        row = at["known"]
-        for seat in self._order[obs.seat][1:]:
-            for card in obs.known[seat]:
-                out[row + card] += 1.0
-                out[unseen + card] -= 1.0
-            row += NUM_TYPES
-        self._encode_pozzetti(obs, order, out)
         self._encode_turn(obs, out)
         return out
+
+    def _encode_cards(self, obs: BurracoObservation, out: np.ndarray, unseen: np.ndarray) -> None:
+        """The card planes from ``hand`` to ``known`` by one count over their
+        positions, then ``pile_top`` and ``unseen`` (the deck less the melds, given,
+        less what the seat sees)."""
+        pile = obs.pile
+        at_pile, at_known = self._at["pile"], self._at["known"]
+        positions = [*obs.hand, *[at_pile + card for card in pile]]  # hand is the first field
+        seen = obs.hand + pile
+        for seat, row in self._known_rows[obs.seat]:
+            cards = obs.known[seat]
+            if cards:
+                positions += [row + card for card in cards]
+                seen += cards
+        out[:at_known + self._known_size] = np.bincount(positions, minlength=at_known + self._known_size)
+        if pile:
+            out[self._at["pile_top"] + pile[-1]] = 1.0
+        np.subtract(unseen, np.bincount(seen, minlength=NUM_TYPES), out=out[self._unseen])
 
     def _melds_blocks(self, melds: tuple[tuple[Meld, ...], ...], order: tuple[int, ...]
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -256,7 +265,7 @@ class ObservationEncoder:
         self._tables[order] = (melds, table, summary, unseen_base)
         return table, summary, unseen_base
 
-    def _seats_blocks(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray, list[float]]:
+    def _seats_blocks(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray, np.ndarray]:
         """The sides in relative order, the ``seat_side`` block and the ``scores``
         row of ``obs.seat``; kept while the sides and scores are the same objects."""
         key = (obs.sides, obs.side_of, obs.scores)
@@ -268,29 +277,44 @@ class ObservationEncoder:
         rows = np.zeros((obs.players, self.layout.sides), dtype=np.float32)
         for r, seat in enumerate(seats):
             rows[r, order.index(obs.side_of[seat])] = 1.0
-        scores = [min(MAX_SCORE, max(-MAX_SCORE, obs.scores[seat] / SCORE_UNIT)) for seat in seats]
+        scores = np.array([min(MAX_SCORE, max(-MAX_SCORE, obs.scores[seat] / SCORE_UNIT)) for seat in seats],
+                          dtype=np.float32)
         blocks = order, rows.ravel(), scores
         self._seats[obs.seat] = (key, blocks)
         return blocks
 
-    def _encode_pozzetti(self, obs: BurracoObservation, order: tuple[int, ...], out: np.ndarray) -> None:
-        at = self._at
+    def _pozzetti_row(self, obs: BurracoObservation, order: tuple[int, ...]) -> np.ndarray:
+        """The ``pozzetto_taken`` and ``free_pozzetti`` run of ``obs.seat``; kept
+        while the pozzetti and the sides' order are the same objects."""
+        kept = self._pozzetti.get(obs.seat)
+        if kept is not None and kept[0][0] is obs.pozzetti and kept[0][1] is order:
+            return kept[1]
+        s = self.layout.sides
+        row = np.zeros(s + 1, dtype=np.float32)
         for pozzetto in obs.pozzetti:
             if pozzetto.side < 0:
-                out[at["free_pozzetti"]] += 1.0
+                row[s] += 1.0
             elif pozzetto.taken:
-                out[at["pozzetto_taken"] + order.index(pozzetto.side)] = 1.0
+                row[order.index(pozzetto.side)] = 1.0
+        self._pozzetti[obs.seat] = ((obs.pozzetti, order), row)
+        return row
 
     def _encode_turn(self, obs: BurracoObservation, out: np.ndarray) -> None:
-        """The fields that change from one action to the next, in two runs of
-        consecutive fields: ``phase`` to ``pending_pozzetto``, ``stock`` to ``turn``."""
-        at, p = self._at, obs.players
-        seats = self._order[obs.seat]
-        sizes, pending, current, phase = obs.hand_sizes, obs.pending_pozzetto, obs.current_player, obs.phase
-        start = at["phase"]
-        out[start:start + 2 + 3 * p] = [phase == "draw", phase == "play", *[seat == current for seat in seats],
-                                        *[sizes[seat] / HAND_SIZE for seat in seats],
-                                        *[pending[seat] / HAND_SIZE for seat in seats]]
+        """The fields that change from one action to the next: the phase and the
+        seat to act by scalar writes, the seats' counts and ``stock`` to ``turn`` in
+        one run each (``out`` is zero there)."""
+        at, p, me = self._at, obs.players, obs.seat
+        phase, current = obs.phase, obs.current_player
+        if phase == "draw":
+            out[at["phase"]] = 1.0
+        elif phase == "play":
+            out[at["phase"] + 1] = 1.0
+        if 0 <= current < p:
+            out[at["to_act"] + (current - me) % p] = 1.0
+        sizes, pending = obs.hand_sizes, obs.pending_pozzetto
+        counts = out[self._counts]
+        counts[:] = sizes[me:] + sizes[:me] + pending[me:] + pending[:me]
+        counts /= HAND_SIZE
         start = at["stock"]
         time_out_left = obs.time_out_plays_left
         out[start:start + 8] = (obs.stock_size / 100, obs.must_meld, obs.last_turn, time_out_left is not None,
@@ -304,25 +328,37 @@ _KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
 
 @lru_cache(maxsize=1 << 14)
 def _side_rows(melds: tuple[Meld, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One side's ``melded``, ``fits`` and ``side_melds`` rows. Cached: melds are
-    immutable values (the rows are read, never written)."""
+    """One side's ``melded``, ``fits`` and ``side_melds`` rows, summed from its
+    melds' rows. Cached: melds are immutable values (the rows are read, never written)."""
     melded = np.zeros(NUM_TYPES, dtype=np.float32)
     fits = np.zeros(NUM_TYPES, dtype=np.float32)
     summary = np.zeros(5, dtype=np.float32)
     longest = 0
     for meld in melds:
-        melded += np.bincount(meld_cards(meld), minlength=NUM_TYPES)
-        fits[[card for card, _, _ in attachments(meld)]] = 1.0
-        kind = burraco_kind(meld)
+        cards, attach, kind, size = _meld_rows(meld)
+        melded += cards
+        np.maximum(fits, attach, out=fits)
         if kind:
             summary[_KIND_COLUMN[kind]] += 0.25
         else:
-            longest = max(longest, meld_size(meld))
+            longest = max(longest, size)
     summary[0] = len(melds) / 10
     summary[4] = longest / BURRACO_SIZE
     for row in (melded, fits, summary):
         row.setflags(write=False)
     return melded, fits, summary
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_rows(meld: Meld) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """One meld's (gioco's) card counts, 1 on the cards that attach to it, its
+    burraco kind (by shape) and its size. Cached: a side's melds change one at a time."""
+    cards = np.bincount(meld_cards(meld), minlength=NUM_TYPES).astype(np.float32)
+    attach = np.zeros(NUM_TYPES, dtype=np.float32)
+    attach[[card for card, _, _ in attachments(meld)]] = 1.0
+    for row in (cards, attach):
+        row.setflags(write=False)
+    return cards, attach, burraco_kind(meld), meld_size(meld)
 
 
 @lru_cache(maxsize=1 << 10)
