@@ -8,7 +8,8 @@ the turn on the seat's own view (its hand and its side's melds), depth first, th
 valuable moves first, every position reached once, within a node budget; an
 :class:`Evaluator` scores each move and each way of ending the turn.
 
-    >>> from tavolo.cards import french as fr
+    >>> from tavolo.bots.reading import attach_result
+from tavolo.cards import french as fr
     >>> hand = counts(fr.parse_many("Kh Kh Ts 2d"))
     >>> sorted(meld_text(TEMPLATES[t - OPEN_BASE].meld) for t in opens(hand, (), None))
     ['Kh Kh 2d']
@@ -22,6 +23,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Protocol
 
+from tavolo.bots.reading import attach_result
 from tavolo.cards import french as fr
 from tavolo.games.burraco.actions import (
     ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, MAX_MELDS, OPEN_BASE, TEMPLATE_INDEX, TEMPLATES, attach_action,
@@ -147,7 +149,7 @@ def apply_meld(action: int, h: list[int], melds: list[Meld]) -> tuple[list[int],
     if action >= ATTACH_BASE:
         slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
         card, variant = divmod(rest, 2)
-        melds[slot] = next(after for c, v, after in attachments(melds[slot]) if c == card and v == variant)
+        melds[slot] = attach_result(melds[slot], card, variant)
         h[card] -= 1
     else:
         meld, cards = TEMPLATES[action - OPEN_BASE]
