@@ -43,6 +43,8 @@ def _run_bits() -> tuple[int, ...]:
 
 
 RUN_BITS = _run_bits()
+OPEN_RANK = tuple(meld.rank if type(meld) is Group else 0 for meld, _ in TEMPLATES)
+"""For each template, the rank of the combination it opens (0: a sequence)."""
 SLOT_BASES = tuple(attach_action(slot, 0, 0) for slot in range(MAX_MELDS))
 """The first attach action of each meld slot of a side."""
 
@@ -109,7 +111,12 @@ def opens(h: Sequence[int], melds: Sequence[Meld], group_ranks: tuple[int, ...] 
     (sequences by suit, combinations by rank), in no particular order."""
     if sum(h) < 3:
         return []
-    return list(_hand_opens(tuple(h), frozenset(m.rank for m in melds if type(m) is Group), group_ranks))
+    return list(_hand_opens(tuple(h), _grouped(melds), group_ranks))
+
+
+def _grouped(melds: Sequence[Meld]) -> frozenset[int]:
+    """The ranks of the side's combinations (one per rank per side)."""
+    return frozenset(m.rank for m in melds if type(m) is Group)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -191,17 +198,20 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
     seen: set[tuple] = set()
     nodes = 0
 
-    def visit(h: list[int], melds: list[Meld], value: float, path: tuple[int, ...],
-              hands: tuple[tuple[int, ...], ...]) -> None:
+    def visit(h: list[int], hand: tuple[int, ...], melds: list[Meld], grouped: frozenset[int], value: float,
+              path: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> None:
+        """Position ``h`` (``hand`` as a tuple; ``grouped``: the ranks of the side's combinations)."""
         nonlocal best, nodes
         nodes += 1
         discard, end = evaluator.finish(h, melds, bool(path))
         if value + end > best[2]:
-            best = (path + (discard,), hands + (tuple(h),), value + end) if discard >= 0 else (path, hands, value + end)
+            best = (path + (discard,), hands + (hand,), value + end) if discard >= 0 else (path, hands, value + end)
         left = sum(h)
         if not left or nodes >= budget:
             return
-        moves = opens(h, melds, group_ranks) + attaches(h, melds)
+        moves = attaches(h, melds)
+        if left >= 3:
+            moves += _hand_opens(hand, grouped, group_ranks)
         scored = sorted(((evaluator.meld_value(a, h, melds), a) for a in moves), reverse=True)
         closing = left <= 4  # a short hand: keep every line, one may close or go out
         for move_value, action in scored[:width]:
@@ -210,13 +220,16 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
             if move_value < prune and not closing:
                 break
             after_h, after_melds = apply_meld(action, h, melds)
-            key = (tuple(after_h), tuple(after_melds))
+            after_hand = tuple(after_h)
+            key = (after_hand, tuple(after_melds))
             if key in seen:
                 continue
             seen.add(key)
-            visit(after_h, after_melds, value + move_value, path + (action,), hands + (tuple(h),))
+            rank = OPEN_RANK[action - OPEN_BASE] if action < ATTACH_BASE else 0
+            visit(after_h, after_hand, after_melds, grouped | {rank} if rank else grouped, value + move_value,
+                  path + (action,), hands + (hand,))
 
-    visit(h, melds, 0.0, (), ())
+    visit(h, tuple(h), melds, _grouped(melds), 0.0, (), ())
     return Plan(*best)
 
 
