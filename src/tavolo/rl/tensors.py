@@ -165,6 +165,16 @@ class Layout:
             high[f.offset:f.end] = f.high
         return low, high
 
+    def runs(self, *names: str) -> tuple[slice, ...]:
+        """The slice of each field named, or of each run ``"first:last"`` of fields.
+
+        >>> Layout(4).runs("phase", "melded:fits")
+        (slice(636, 638, None), slice(424, 636, None))
+        """
+        fields = self.fields
+        return tuple(slice(fields[name.partition(":")[0]].offset, fields[name.rpartition(":")[2]].end)
+                     for name in names)
+
     def view(self, tensor: np.ndarray, name: str) -> np.ndarray:
         """Field ``name`` of ``tensor`` as a ``rows x width`` view (no copy)."""
         f = self.fields[name]
@@ -174,15 +184,16 @@ class Layout:
 class ObservationEncoder:
     """Writes observations of a ``players`` table into tensors of :attr:`layout`.
 
-    Direct: the card planes of the hand, the pile and the known cards are
-    counted by one ``bincount`` over their positions in the tensor (in random
-    play the pile and the known cards change at most actions, so keeping them
-    pays less than counting them); what the sides' melds give (their cards,
-    what fits them, their summary, the deck less them), the seats' sides and
-    scores and the pozzetti are written as whole blocks, kept while the
-    observation's parts are the very same immutable objects
-    (``BurracoState.observation`` keeps them until they change; each side's and
-    each meld's rows are also cached by value).
+    Each tensor is one sum: a base that holds what changes seldom, plus one
+    weighted ``bincount`` of what changes from one action to the next. The base
+    (kept per seat) holds the sides' melds (their cards, what fits them, their
+    summary, the deck less them in ``unseen``), the seats' sides, the scores and
+    the pozzetti; it is rebuilt only when one of those parts of the observation
+    is another object (``BurracoState.observation`` keeps them until they
+    change; each side's and each meld's rows are also cached by value). The
+    count adds 1 at every card of the hand, the pile and the known cards and at
+    the single-valued fields (pile top, phase, seat to act, ...), -1 in
+    ``unseen`` for every card the seat sees, and the scaled counts at their places.
     """
 
     def __init__(self, players: int) -> None:
@@ -191,20 +202,24 @@ class ObservationEncoder:
         self._deck = np.full(NUM_TYPES, decks, dtype=np.float32)
         self._deck[JOKER] = 2 * decks
         self._at = at = {name: f.offset for name, f in layout.fields.items()}
-        fields = layout.fields
-        self._unseen = slice(at["unseen"], fields["unseen"].end)
-        self._counts = slice(at["hand_sizes"], fields["pending_pozzetto"].end)
-        """``hand_sizes`` then ``pending_pozzetto``: one run, divided by :data:`HAND_SIZE` in place."""
-        self._blocks = tuple(slice(at[first], fields[last].end) for first, last in (
-            ("seat_side", "seat_side"), ("scores", "scores"), ("melded", "fits"), ("side_melds", "side_melds"),
-            ("pozzetto_taken", "free_pozzetti")))
-        """Where the kept blocks go, in the order :meth:`encode` writes them."""
-        self._known_size = fields["known"].size
+        self._seat_blocks = layout.runs("seat_side", "scores", "pozzetto_taken:free_pozzetti")
+        """Where the base's blocks of the seats go (:meth:`_base`)."""
+        self._meld_blocks = layout.runs("melded:fits", "side_melds", "unseen")
+        """Where the base's blocks of the melds go (:meth:`_write_melds`)."""
+        counts, rest = layout.runs("hand_sizes:pending_pozzetto", "stock:turn")
+        self._scalar_at = [*range(counts.start, counts.stop), *range(rest.start, rest.stop)]
+        """Where the scaled counts go: ``hand_sizes``, ``pending_pozzetto``, then ``stock`` to ``turn``."""
         self._order = [[(me + r) % players for r in range(players)] for me in range(players)]
         """Seats in relative order, for each observing seat."""
         self._known_rows = [[(seat, at["known"] + r * NUM_TYPES) for r, seat in enumerate(seats[1:])]
                             for seats in self._order]
         """The other seats and where their ``known`` row starts, for each observing seat."""
+        self._to_act = [[at["to_act"] + (current - me) % players for current in range(players)]
+                        for me in range(players)]
+        """Where the ``to_act`` 1 goes, for each observing seat and seat to act."""
+        self._phase_at = {"draw": at["phase"], "play": at["phase"] + 1}
+        self._rule_set_at = {name: at["rule_set"] + k for k, name in enumerate(RULE_SET_NAMES)}
+        self._bases: list[tuple[tuple[object, ...], np.ndarray] | None] = [None] * players
         self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray]]] = {}
         self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray, np.ndarray, np.ndarray]] = {}
         self._pozzetti: dict[int, tuple[tuple[object, ...], np.ndarray]] = {}
@@ -217,35 +232,79 @@ class ObservationEncoder:
         """Fill ``out`` (``float32``, ``layout.size``) with ``obs`` and return it."""
         if obs.players != self.layout.players:
             raise ValueError(f"an observation of {obs.players} players does not fit a {self.layout.players}-player layout")
-        out.fill(0.0)
-        at = self._at
-        order, seat_side, scores = self._seats_blocks(obs)
-        table, summary, unseen = self._melds_blocks(obs.melds, order)
-        for where, block in zip(self._blocks, (seat_side, scores, table, summary, self._pozzetti_row(obs, order))):
-            out[where] = block
-        self._encode_cards(obs, out, unseen)
-        if obs.single_pile_card >= 0:
-            out[at["single_pile_card"] + obs.single_pile_card] = 1.0
-        self._encode_turn(obs, out)
+        positions, weights = self._changing(obs)
+        tensor = np.bincount(positions, weights, self.layout.size)
+        np.add(tensor, self._base(obs), out=tensor)
+        out[:] = tensor
         return out
 
-    def _encode_cards(self, obs: BurracoObservation, out: np.ndarray, unseen: np.ndarray) -> None:
-        """The card planes from ``hand`` to ``known`` by one count over their
-        positions, then ``pile_top`` and ``unseen`` (the deck less the melds, given,
-        less what the seat sees)."""
-        pile = obs.pile
-        at_pile, at_known = self._at["pile"], self._at["known"]
-        positions = [*obs.hand, *[at_pile + card for card in pile]]  # hand is the first field
-        seen = obs.hand + pile
-        for seat, row in self._known_rows[obs.seat]:
-            cards = obs.known[seat]
-            if cards:
-                positions += [row + card for card in cards]
-                seen += cards
-        out[:at_known + self._known_size] = np.bincount(positions, minlength=at_known + self._known_size)
+    def _changing(self, obs: BurracoObservation) -> tuple[list[int], list[float]]:
+        """Positions and values of the fields that change from one action to the
+        next: 1 on the cards of ``hand``, ``pile`` and ``known`` and on ``pile_top``,
+        ``single_pile_card``, ``phase``, ``to_act``, ``rule_set``; -1 in ``unseen``
+        on each card the seat sees; the counts of ``hand_sizes`` to ``turn``."""
+        at = self._at
+        hand, pile, me = obs.hand, obs.pile, obs.seat
+        seen = hand + pile
+        at_pile = at["pile"]
+        ones = [*hand, *[at_pile + card for card in pile]]  # hand is the first field
         if pile:
-            out[self._at["pile_top"] + pile[-1]] = 1.0
-        np.subtract(unseen, np.bincount(seen, minlength=NUM_TYPES), out=out[self._unseen])
+            ones.append(at["pile_top"] + pile[-1])
+        known = obs.known
+        for seat, row in self._known_rows[me]:
+            cards = known[seat]
+            if cards:
+                ones += [row + card for card in cards]
+                seen += cards
+        if obs.single_pile_card >= 0:
+            ones.append(at["single_pile_card"] + obs.single_pile_card)
+        phase = self._phase_at.get(obs.phase)
+        if phase is not None:
+            ones.append(phase)
+        current = obs.current_player
+        if 0 <= current < obs.players:
+            ones.append(self._to_act[me][current])
+        ones.append(self._rule_set_at[obs.rule_set])
+        at_unseen = at["unseen"]
+        positions = ones + [at_unseen + card for card in seen] + self._scalar_at
+        return positions, [1.0] * len(ones) + [-1.0] * len(seen) + self._counts(obs)
+
+    @staticmethod
+    def _counts(obs: BurracoObservation) -> list[float]:
+        """The values of ``hand_sizes``, ``pending_pozzetto`` and ``stock`` to ``turn``,
+        seats in relative order."""
+        me, p = obs.seat, obs.players
+        sizes, pending = obs.hand_sizes, obs.pending_pozzetto
+        time_out_left = obs.time_out_plays_left
+        return [*[k / HAND_SIZE for k in sizes[me:] + sizes[:me] + pending[me:] + pending[:me]],
+                obs.stock_size / 100, float(obs.must_meld), float(obs.last_turn), float(time_out_left is not None),
+                float(obs.everyone_alone), min(1.0, obs.stall_streak / (2 * p)),
+                min(1.0, (time_out_left or 0) / (2 * p)), min(obs.turn_number, MAX_TURN) / MAX_TURN]
+
+    def _base(self, obs: BurracoObservation) -> np.ndarray:
+        """The seat's base tensor: the seldom-changing blocks, zero elsewhere;
+        kept while the sides, scores, melds and pozzetti are the same objects,
+        only the melds' blocks rewritten when only the melds changed."""
+        kept = self._bases[obs.seat]
+        if kept is not None:
+            (sides, side_of, scores, pozzetti, melds), base = kept
+            if sides is obs.sides and side_of is obs.side_of and scores is obs.scores and pozzetti is obs.pozzetti:
+                if melds is not obs.melds:
+                    self._write_melds(obs, base)
+                return base
+        base = np.zeros(self.layout.size, dtype=np.float64)
+        order, seat_side, scores_row = self._seats_blocks(obs)
+        seat_side_at, scores_at, pozzetti_at = self._seat_blocks
+        base[seat_side_at], base[scores_at], base[pozzetti_at] = seat_side, scores_row, self._pozzetti_row(obs, order)
+        self._write_melds(obs, base)
+        return base
+
+    def _write_melds(self, obs: BurracoObservation, base: np.ndarray) -> None:
+        """Write the melds' blocks of ``obs`` into the seat's ``base`` and keep it."""
+        order = self._seats_blocks(obs)[0]
+        table_at, summary_at, unseen_at = self._meld_blocks
+        base[table_at], base[summary_at], base[unseen_at] = self._melds_blocks(obs.melds, order)
+        self._bases[obs.seat] = ((obs.sides, obs.side_of, obs.scores, obs.pozzetti, obs.melds), base)
 
     def _melds_blocks(self, melds: tuple[tuple[Meld, ...], ...], order: tuple[int, ...]
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -298,29 +357,6 @@ class ObservationEncoder:
                 row[order.index(pozzetto.side)] = 1.0
         self._pozzetti[obs.seat] = ((obs.pozzetti, order), row)
         return row
-
-    def _encode_turn(self, obs: BurracoObservation, out: np.ndarray) -> None:
-        """The fields that change from one action to the next: the phase and the
-        seat to act by scalar writes, the seats' counts and ``stock`` to ``turn`` in
-        one run each (``out`` is zero there)."""
-        at, p, me = self._at, obs.players, obs.seat
-        phase, current = obs.phase, obs.current_player
-        if phase == "draw":
-            out[at["phase"]] = 1.0
-        elif phase == "play":
-            out[at["phase"] + 1] = 1.0
-        if 0 <= current < p:
-            out[at["to_act"] + (current - me) % p] = 1.0
-        sizes, pending = obs.hand_sizes, obs.pending_pozzetto
-        counts = out[self._counts]
-        counts[:] = sizes[me:] + sizes[:me] + pending[me:] + pending[:me]
-        counts /= HAND_SIZE
-        start = at["stock"]
-        time_out_left = obs.time_out_plays_left
-        out[start:start + 8] = (obs.stock_size / 100, obs.must_meld, obs.last_turn, time_out_left is not None,
-                                obs.everyone_alone, min(1.0, obs.stall_streak / (2 * p)),
-                                min(1.0, (time_out_left or 0) / (2 * p)), min(obs.turn_number, MAX_TURN) / MAX_TURN)
-        out[at["rule_set"] + RULE_SET_NAMES.index(obs.rule_set)] = 1.0
 
 
 _KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
