@@ -8,8 +8,7 @@ the turn on the seat's own view (its hand and its side's melds), depth first, th
 valuable moves first, every position reached once, within a node budget; an
 :class:`Evaluator` scores each move and each way of ending the turn.
 
-    >>> from tavolo.bots.reading import attach_result
-from tavolo.cards import french as fr
+    >>> from tavolo.cards import french as fr
     >>> hand = counts(fr.parse_many("Kh Kh Ts 2d"))
     >>> sorted(meld_text(TEMPLATES[t - OPEN_BASE].meld) for t in opens(hand, (), None))
     ['Kh Kh 2d']
