@@ -3,7 +3,8 @@
 It makes ``tables`` tables of ``game`` through the JSON API (every seat a person, so the
 server runs no bot), opens one WebSocket per seat, and each seat plays a random legal move
 from the ``legal`` list the server sends, ``pace`` seconds after its turn comes (0: at
-once), and says ``continue`` at each hand's end. Once every seat is greeted it times each
+once), and says ``continue`` at each hand's end; with a pace, each seat starts after a
+random part of it, so that the tables do not move in step. Once every seat is greeted it times each
 move from its send to its ``ack`` (stored and applied) and prints one JSON line
 (``--windows`` measures several windows one after the other on the same tables)::
 
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 
 import httpx
 import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 CONCURRENCY = 50
@@ -32,6 +34,15 @@ EVENT = '{"type":"event"'
 load generator's own CPU, on the same machine, goes to what it must read."""
 GRACE = 5.0
 """Seconds the load goes on after the last window, so that its slow moves are acked."""
+
+
+def dumps(frame: dict) -> str:
+    """A client frame as the text a browser sends (JSON).
+
+    >>> dumps({"type": "continue"})
+    '{"type":"continue"}'
+    """
+    return orjson.dumps(frame).decode()
 
 
 def raise_open_files() -> None:
@@ -95,7 +106,7 @@ class Seat:
         self.continued = 0
 
     async def play(self, token: str, greeted: asyncio.Event, go: asyncio.Event) -> None:
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        await self.ws.send(dumps({"type": "hello", "token": token, "lang": "en"}))
         async for text in self.ws:
             if text.startswith(EVENT):  # a person reads them; the load needs only states and acks
                 continue
@@ -104,6 +115,7 @@ class Seat:
             if kind == "welcome":
                 greeted.set()
                 await go.wait()
+                await asyncio.sleep(self.rng.random() * self.pace)  # the tables start out of step
             elif kind == "state":
                 self.latest = frame
             elif kind == "ack":
@@ -130,12 +142,12 @@ class Seat:
         elif view["hand_end"] and self.seat in view["hand_end"]["waiting_for"] \
                 and view["hand_end"]["number"] != self.continued:
             self.continued = view["hand_end"]["number"]  # once a hand: later states may still show it
-            await self.ws.send(json.dumps({"type": "continue"}))
+            await self.ws.send(dumps({"type": "continue"}))
 
     def send_move(self, text: str) -> None:
         self.moves += 1
         self.sent = time.perf_counter()
-        asyncio.ensure_future(self.ws.send(json.dumps({"type": "move", "text": text, "ref": str(self.moves)})))
+        asyncio.ensure_future(self.ws.send(dumps({"type": "move", "text": text, "ref": str(self.moves)})))
 
 
 async def run(url: str, game: str, tables: int, players: int, options: dict, pace: float, seconds: float,
@@ -188,8 +200,8 @@ def main() -> None:
     args = parser.parse_args()
     raise_open_files()
     options = {**json.loads(args.options), "players": args.players}
-    result = asyncio.run(run(args.url, args.game, args.tables, args.players, options, args.pace, args.seconds,
-                             args.windows))
+    result = uvloop.run(run(args.url, args.game, args.tables, args.players, options, args.pace, args.seconds,
+                            args.windows))  # the people's own CPU, on the server's machine, kept small
     print(json.dumps(result), flush=True)
 
 
