@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tavolo.online.messages import Refusal
+from tavolo.online.service import encode
 from tavolo.server.app import create_app
 from tavolo.server.ws import MAX_FRAME, Lang, Move, Ping, parse_frame
 from tests.server.conftest import hello, next_frame, send, settled_state
@@ -58,7 +59,7 @@ def table(tmp_path_factory):
 def snapshot(table) -> tuple:
     """What a refused frame must leave alone: seq, log, and what each seat sees."""
     state = table["svc"].tables[table["id"]]
-    return state.seq, list(state.log), [json.dumps(state.seat_view(s), sort_keys=True) for s in (0, 1)]
+    return state.seq, list(state.log), [encode(state.seat_view(s)) for s in (0, 1)]
 
 
 def legal_moves(table) -> list[str]:

@@ -354,19 +354,20 @@ class TableService:
         """The table's ``TableInfo``: who is connected, the account holders' ratings."""
         return table.info(self.connected(table), self.ratings)
 
-    def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | None = None,
+    def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | orjson.Fragment | None = None,
                     log: bool = False) -> dict[str, Any]:
         """The ``state`` frame of ``seat``; ``log``: with the recent events (first after hello)."""
         return {"type": "state", "seq": table.seq, "table": info or self.info(table),
                 "view": table.seat_view(seat, self._deadlines.get(table.id), log)}
 
     def _broadcast(self, table: Table, events: list[dict[str, Any]] = ()) -> None:
-        """Tell every client of ``table``: the events, then its seat's state; each frame is
-        encoded once, and only a client just greeted gets the recent events in its state."""
+        """Tell every client of ``table``: the events, then its seat's state; each frame (and
+        the table's info in them) is encoded once, and only a client just greeted gets the
+        recent events in its state."""
         clients = self.clients.get(table.id)
         if not clients:
             return
-        info = self.info(table)
+        info = orjson.Fragment(orjson.dumps(self.info(table), option=orjson.OPT_NON_STR_KEYS))
         texts = [encode(event) for event in events]
         frames: dict[tuple[int | None, bool], str] = {}
         for client in clients:

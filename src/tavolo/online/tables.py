@@ -23,6 +23,8 @@ import time
 from collections import deque
 from typing import Any
 
+import orjson
+
 from tavolo.engine.errors import ActionError
 from tavolo.engine.game import State
 from tavolo.engine.record import GameRecord
@@ -54,8 +56,10 @@ class Table:
         """The melds read at a seq: public, so one reading serves every seat's view."""
         self._public: tuple[int, dict[str, Any]] = (-1, {})
         """The public part of the observation at a seq (the moments compare two of them)."""
-        self._seen: tuple[int, dict[int, tuple[Any, dict[str, Any]]]] = (-1, {})
-        """Each seat's observation and its JSON at a seq, made once however often it is read."""
+        self._seen: tuple[int, dict[int | None, orjson.Fragment]] = (-1, {})
+        """Each seat's observation JSON at a seq (None: a spectator's), encoded once however
+        often it is sent: kept as text, not as the thousands of dicts and lists of every
+        table's views that the garbage collector would otherwise walk."""
 
     @property
     def id(self) -> str:
@@ -192,38 +196,49 @@ class Table:
 
     def seat_view(self, seat: int | None, deadline_ms: int | None = None, log: bool = True) -> dict[str, Any]:
         """The ``View`` of the contract for ``seat`` (None: a spectator, public information only);
-        ``log``: with the last events (else ``[]``: the client has them from ``event`` frames)."""
+        ``log``: with the last events (else ``[]``: the client has them from ``event`` frames).
+        ``obs`` is the observation's JSON already encoded (an ``orjson.Fragment``)."""
         state, view = self.state, self.view
-        obs_json = view.public(self._observed(0)[1]) if seat is None else self._observed(seat)[1]
         to_act = self.to_act
-        return {"game": self.record.game, "family": view.family, "obs": obs_json,
+        return {"game": self.record.game, "family": view.family, "obs": self._observed(seat),
                 "legal": state.legal_action_strings() if seat is not None and to_act == seat else [],
                 "to_act": to_act, "deadline_ms": deadline_ms if to_act >= 0 else None,
                 "hand_end": self.hand_end, "finished": self.finished(), "log": list(self.log) if log else [],
                 "melds": self._melds_now(0 if seat is None else seat)}
 
-    def _observed(self, seat: int) -> tuple[Any, dict[str, Any]]:
-        """``seat``'s observation now and its JSON, made once a seq (never to be changed)."""
+    def _observed(self, seat: int | None) -> orjson.Fragment:
+        """``seat``'s observation JSON now (None: its public part), encoded once a seq."""
         if self._seen[0] != self.seq:
             self._seen = (self.seq, {})
         seen = self._seen[1]
         if seat not in seen:
-            obs = self.state.observation(seat)
-            seen[seat] = (obs, obs.to_json())
+            obs_json = self._read(0 if seat is None else seat)
+            seen[seat] = orjson.Fragment(orjson.dumps(obs_json if seat is not None else self.view.public(obs_json),
+                                                      option=orjson.OPT_NON_STR_KEYS))
         return seen[seat]
+
+    def _read(self, seat: int) -> dict[str, Any]:
+        """``seat``'s observation JSON now; the first reading at a seq also reads the public
+        part and the melds from it (the same from every seat)."""
+        obs = self.state.observation(seat)
+        obs_json = obs.to_json()
+        if self._public[0] != self.seq:
+            self._public = (self.seq, self.view.public(obs_json))
+            self._melds = (self.seq, self.view.melds(self.state, obs))
+        return obs_json
 
     def _public_now(self, seat: int) -> dict[str, Any]:
         """The public part of ``seat``'s observation now, once a seq, for the moments: the
         fields they compare (pozzetti, stock, tricks, who is out) read alike from every seat."""
         if self._public[0] != self.seq:
-            self._public = (self.seq, self.view.public(self._observed(seat)[1]))
+            self._observed(seat)
         return self._public[1]
 
     def _melds_now(self, seat: int) -> Any:
         """The view's reading of the melds on the table now (read once a seq, from ``seat``'s
         observation: the melds are public)."""
         if self._melds[0] != self.seq:
-            self._melds = (self.seq, self.view.melds(self.state, self._observed(seat)[0]))
+            self._observed(seat)
         return self._melds[1]
 
     def finished(self) -> dict[str, Any] | None:
