@@ -406,7 +406,7 @@ class _Table:
         return self._seen[gap] >= copies(self.obs, gap)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=4096)
 def _attach_gain(before: Meld, card: int, variant: int, semiclean: bool) -> tuple[Meld, int, int]:
     """The meld ``before`` becomes when ``card`` joins it the ``variant`` way, what that is
     worth on the score sheet (twice the card's points, the burraco bonus it adds, the meld's

@@ -48,7 +48,7 @@ SLOT_BASES = tuple(attach_action(slot, 0, 0) for slot in range(MAX_MELDS))
 """The first attach action of each meld slot of a side."""
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _group_opens(rank: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
     """The open actions of combinations (tris) of ``rank`` that the naturals ``held`` per
     suit and the ``wilds`` allow."""
@@ -61,7 +61,7 @@ def _group_opens(rank: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tu
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _run_opens(suit: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
     """The open actions of sequences (scale) of ``suit`` that the cards ``held`` of the suit
     (counts, ace to king) and the ``wilds`` allow: three naturals in a row, or two in a row
@@ -118,10 +118,10 @@ def _grouped(melds: Sequence[Meld]) -> frozenset[int]:
     return frozenset(m.rank for m in melds if type(m) is Group)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1024)
 def _hand_opens(h: tuple[int, ...], grouped: frozenset[int], group_ranks: tuple[int, ...] | None) -> tuple[int, ...]:
     """:func:`opens` of the hand ``h`` for a side whose combinations have the ranks ``grouped``
-    (cached: the planner meets the same hands again, at the draw and in the turn)."""
+    (cached: the planner meets the same hands again soon, at the draw and in the turn)."""
     wilds = tuple(w for w in WILDS if h[w])
     out: list[int] = []
     for suit in fr.SUITS:
@@ -142,7 +142,7 @@ def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     return [base + offset for base, meld in zip(SLOT_BASES, melds) for card, offset in _attach_offsets(meld) if h[card]]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=4096)
 def _attach_offsets(meld: Meld) -> tuple[tuple[int, int], ...]:
     """The cards that attach to ``meld``, each with its attach action less the slot's base."""
     return tuple((card, attach_action(0, card, variant) - ATTACH_BASE) for card, variant, _ in attachments(meld))

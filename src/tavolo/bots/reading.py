@@ -173,7 +173,7 @@ def near_taken(known: Sequence[int]) -> frozenset[int]:
     return _near_taken(tuple(known))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=128)
 def _near_taken(known: tuple[int, ...]) -> frozenset[int]:
     """:func:`near_taken`, cached: the cards known in a hand stay the same for turns."""
     out: set[int] = set()
