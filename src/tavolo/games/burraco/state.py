@@ -19,19 +19,20 @@ partita") or after a time-out.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError, Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
-    ADJ, ATTACH_BASE, DISCARD_BASE, DRAW, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3, OPEN_BASE, TAKE,
-    TEMPLATES, TIME_OUT,
+    ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES, TIME_OUT,
 )
-from tavolo.games.burraco.cards import JOKER, NUM_TYPES, TWOS, WILD, WILDS
+from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD
 from tavolo.games.burraco.melds import (
     NOT_BURRACO, CLEAN, Group, Meld, attachments, burraco_kind,
 )
+from tavolo.games.burraco.opens import RUN_BITS, hand_opens, suit_masks
 from tavolo.games.burraco.rules import HAND_SIZE, lone_and_pairs, table_setup
 from tavolo.games.burraco.scoring import HandResult, score_side
 
@@ -43,9 +44,8 @@ DEAL, DRAW_PHASE, PLAY, OVER = range(4)
 PHASE_NAMES = ("deal", "draw", "play", "over")
 
 _SUIT = [c // 13 if c != JOKER else -1 for c in range(NUM_TYPES)]
-_BITS = [0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c % 13 + 1))
-         for c in range(NUM_TYPES)]
-"""Positions a card takes in its suit's run mask: the ace both 1 and 14."""
+_DISCARDS = range(DISCARD_BASE, DISCARD_BASE + NUM_TYPES)
+"""The discard action of each card type."""
 
 
 class BurracoState(DealtState):
@@ -306,7 +306,7 @@ class BurracoState(DealtState):
         self._stock = order[i:top]
         self._hands = hands
         self._sizes = [HAND_SIZE] * n
-        self._masks = [self._suit_masks(h) for h in hands]
+        self._masks = [suit_masks(h) for h in hands]
         self._known = [[0] * NUM_TYPES for _ in range(n)]
         self._pending = [[] for _ in range(n)]
         self._pozzetti = pozzetti
@@ -331,14 +331,6 @@ class BurracoState(DealtState):
         self._legal = None
         self._new_views()
 
-    @staticmethod
-    def _suit_masks(hand: list[int]) -> list[int]:
-        masks = [0, 0, 0, 0]
-        for c in range(JOKER):
-            if hand[c]:
-                masks[c // 13] |= _BITS[c]
-        return masks
-
     def _refresh_side_pozzetti(self) -> None:
         """Which pozzetto each side would take now (-1: none left for it)."""
         if not self._formed:
@@ -362,7 +354,7 @@ class BurracoState(DealtState):
         self._sizes[seat] += 1
         self._hand_views[seat] = None
         if h[card] == 1 and card != JOKER:
-            self._masks[seat][_SUIT[card]] |= _BITS[card]
+            self._masks[seat][_SUIT[card]] |= RUN_BITS[card]
 
     def _remove(self, seat: int, card: int) -> None:
         h = self._hands[seat]
@@ -370,7 +362,7 @@ class BurracoState(DealtState):
         self._sizes[seat] -= 1
         self._hand_views[seat] = None
         if not h[card] and card != JOKER:
-            self._masks[seat][_SUIT[card]] &= ~_BITS[card]
+            self._masks[seat][_SUIT[card]] &= ~RUN_BITS[card]
         known = self._known[seat]
         if known[card]:
             known[card] -= 1
@@ -416,9 +408,9 @@ class BurracoState(DealtState):
         h = self._hands[seat]
         single = self._single
         if self._sizes[seat] > 1:
-            for c in range(NUM_TYPES):
-                if h[c] and (c != single or h[c] > 1):
-                    out.append(DISCARD_BASE + c)
+            out += compress(_DISCARDS, h)
+            if single >= 0 and h[single] == 1:
+                out.remove(DISCARD_BASE + single)
             return
         card = h.index(1)
         side = self._side_of[seat]
@@ -444,59 +436,11 @@ class BurracoState(DealtState):
 
     def _legal_opens(self, out: list[int], seat: int, h: list[int], size: int, side: int,
                      melds: list[Meld]) -> None:
-        found: list[int] = []
-        wilds = [wi for wi, w in enumerate(WILDS) if h[w]]
-        for s, m in enumerate(self._masks[seat]):
-            if not m:
-                continue
-            t = m & (m >> 1) & (m >> 2)
-            nat3 = NAT3[s]
-            while t:
-                low = t & -t
-                t ^= low
-                found.append(nat3[low.bit_length() - 1])
-            if not wilds:
-                continue
-            two = TWOS[s]
-            twos_held = h[two]
-            adj, gap = ADJ[s], GAP[s]
-            a = m & (m >> 1)
-            while a:
-                low = a & -a
-                a ^= low
-                lo = low.bit_length() - 1
-                row = adj[lo]
-                for wi in wilds:
-                    if WILDS[wi] != two or lo > 2 or twos_held > 1:
-                        found.append(row[wi])
-            g = m & (m >> 2)
-            while g:
-                low = g & -g
-                g ^= low
-                lo = low.bit_length() - 1
-                row = gap[lo]
-                for wi in wilds:
-                    tid = row[wi]
-                    if tid >= 0 and (WILDS[wi] != two or lo != 2 or twos_held > 1):
-                        found.append(tid)
         grouped = 0
         for meld in melds:
             if type(meld) is Group:
                 grouped |= 1 << meld.rank
-        for rank in self._opts.group_ranks or GROUP_RANKS:
-            if grouped >> rank & 1:
-                continue
-            i = rank - 1
-            a, b, c, d = h[i], h[i + 13], h[i + 26], h[i + 39]
-            total = a + b + c + d
-            if total < 2:
-                continue
-            held = (min(a, 3), min(b, 3), min(c, 3), min(d, 3))
-            if total >= 3:
-                found.extend(GROUP3[rank, held])
-            if wilds:
-                for row in GROUP2[rank, held]:
-                    found.extend(row[wi] for wi in wilds)
+        found = hand_opens(h, self._masks[seat], grouped, self._opts.group_ranks or GROUP_RANKS)
         if size > 4:
             out.extend(OPEN_BASE + t for t in found)
         else:
