@@ -314,13 +314,12 @@ class ObservationEncoder:
         kept = self._tables.get(order)
         if kept is not None and kept[0] is melds:
             return kept[1], kept[2], kept[3]
-        s = self.layout.sides
-        table = np.zeros((2 * s, NUM_TYPES), dtype=np.float32)
-        summary = np.zeros((s, 5), dtype=np.float32)
-        for k, side in enumerate(order):
-            table[k], table[s + k], summary[k] = _side_rows(melds[side])
-        unseen_base = self._deck - table[:s].sum(axis=0)
-        table, summary = table.ravel(), summary.ravel()
+        rows = [_side_rows(melds[side]) for side in order]
+        rows += [_NO_SIDE] * (self.layout.sides - len(rows))  # 3 and 5 players, once a pair has formed
+        melded = [row[0] for row in rows]
+        table = np.concatenate(melded + [row[1] for row in rows])
+        summary = np.concatenate([row[2] for row in rows])
+        unseen_base = self._deck - np.add.reduce(melded)
         self._tables[order] = (melds, table, summary, unseen_base)
         return table, summary, unseen_base
 
@@ -364,37 +363,41 @@ _KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
 
 @lru_cache(maxsize=1 << 14)
 def _side_rows(melds: tuple[Meld, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One side's ``melded``, ``fits`` and ``side_melds`` rows, summed from its
-    melds' rows. Cached: melds are immutable values (the rows are read, never written)."""
-    melded = np.zeros(NUM_TYPES, dtype=np.float32)
-    fits = np.zeros(NUM_TYPES, dtype=np.float32)
-    summary = np.zeros(5, dtype=np.float32)
+    """One side's ``melded``, ``fits`` and ``side_melds`` rows, from its melds'
+    cards, attachments and kinds. Cached: melds are immutable values (the rows are
+    read, never written)."""
+    cards: list[int] = []
+    fits: set[int] = set()
+    summary = [len(melds) / 10, 0.0, 0.0, 0.0, 0.0]
     longest = 0
     for meld in melds:
-        cards, attach, kind, size = _meld_rows(meld)
-        melded += cards
-        np.maximum(fits, attach, out=fits)
+        meld_cards_, attach, kind, size = _meld_parts(meld)
+        cards += meld_cards_
+        fits.update(attach)
         if kind:
             summary[_KIND_COLUMN[kind]] += 0.25
         else:
             longest = max(longest, size)
-    summary[0] = len(melds) / 10
     summary[4] = longest / BURRACO_SIZE
-    for row in (melded, fits, summary):
+    melded_row = np.bincount(cards, minlength=NUM_TYPES).astype(np.float32)
+    fits_row = np.zeros(NUM_TYPES, dtype=np.float32)
+    fits_row[list(fits)] = 1.0
+    summary_row = np.array(summary, dtype=np.float32)
+    for row in (melded_row, fits_row, summary_row):
         row.setflags(write=False)
-    return melded, fits, summary
+    return melded_row, fits_row, summary_row
+
+
+_NO_SIDE = _side_rows(())
+"""The rows of a side that is not there: zeros."""
 
 
 @lru_cache(maxsize=1 << 14)
-def _meld_rows(meld: Meld) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """One meld's (gioco's) card counts, 1 on the cards that attach to it, its
-    burraco kind (by shape) and its size. Cached: a side's melds change one at a time."""
-    cards = np.bincount(meld_cards(meld), minlength=NUM_TYPES).astype(np.float32)
-    attach = np.zeros(NUM_TYPES, dtype=np.float32)
-    attach[[card for card, _, _ in attachments(meld)]] = 1.0
-    for row in (cards, attach):
-        row.setflags(write=False)
-    return cards, attach, burraco_kind(meld), meld_size(meld)
+def _meld_parts(meld: Meld) -> tuple[list[int], tuple[int, ...], int, int]:
+    """One meld's (gioco's) cards, the cards that attach to it, its burraco kind
+    (by shape) and its size. Cached: a side's melds change one at a time (the
+    cards are read, never written)."""
+    return meld_cards(meld), tuple(card for card, _, _ in attachments(meld)), burraco_kind(meld), meld_size(meld)
 
 
 @lru_cache(maxsize=1 << 10)
