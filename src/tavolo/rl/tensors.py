@@ -95,6 +95,8 @@ RULE_SET_NAMES = tuple(RULE_SETS)
 MAX_TURN = 200
 SCORE_UNIT = 1000.0
 MAX_SCORE = 5.0
+_OVER_HAND_SIZE = float(HAND_SIZE).__rtruediv__
+"""``k / HAND_SIZE`` of a count ``k``."""
 
 
 @dataclass(frozen=True)
@@ -184,16 +186,18 @@ class Layout:
 class ObservationEncoder:
     """Writes observations of a ``players`` table into tensors of :attr:`layout`.
 
-    Each tensor is one sum: a base that holds what changes seldom, plus one
-    weighted ``bincount`` of what changes from one action to the next. The base
-    (kept per seat) holds the sides' melds (their cards, what fits them, their
-    summary, the deck less them in ``unseen``), the seats' sides, the scores and
-    the pozzetti; it is rebuilt only when one of those parts of the observation
-    is another object (``BurracoState.observation`` keeps them until they
-    change; each side's and each meld's rows are also cached by value). The
-    count adds 1 at every card of the hand, the pile and the known cards and at
-    the single-valued fields (pile top, phase, seat to act, ...), -1 in
-    ``unseen`` for every card the seat sees, and the scaled counts at their places.
+    Each tensor is the sum of three vectors: one weighted ``bincount`` of what
+    changes from one action to the next, the seat's base and the melds' vector.
+    The count adds 1 at every card of the hand, the pile and the known cards and
+    at the single-valued fields (pile top, phase, seat to act, ...), -1 in
+    ``unseen`` for every card the seat sees, and the scaled counts at their
+    places. The base (kept per seat) holds the seats' sides, the scores, the
+    pozzetti and the deck in ``unseen``; the melds' vector (kept per order of
+    the sides) holds the sides' melds: their cards, what fits them, their
+    summary, and -1 in ``unseen`` for each melded card. Each is rebuilt only
+    when its parts of the observation are other objects
+    (``BurracoState.observation`` keeps them until they change); a side's and a
+    meld's parts are also cached by value.
     """
 
     def __init__(self, players: int) -> None:
@@ -202,10 +206,12 @@ class ObservationEncoder:
         self._deck = np.full(NUM_TYPES, decks, dtype=np.float32)
         self._deck[JOKER] = 2 * decks
         self._at = at = {name: f.offset for name, f in layout.fields.items()}
-        self._seat_blocks = layout.runs("seat_side", "scores", "pozzetto_taken:free_pozzetti")
-        """Where the base's blocks of the seats go (:meth:`_base`)."""
-        self._meld_blocks = layout.runs("melded:fits", "side_melds", "unseen")
-        """Where the base's blocks of the melds go (:meth:`_write_melds`)."""
+        self._base_blocks = layout.runs("seat_side", "scores", "pozzetto_taken:free_pozzetti", "unseen")
+        """Where the base's blocks go (:meth:`_base`)."""
+        self._side_at = [(at["melded"] + k * NUM_TYPES, at["fits"] + k * NUM_TYPES, at["side_melds"] + k * 5,
+                          at["unseen"], layout.size) for k in range(layout.sides)]
+        """Where relative side ``k``'s ``melded``, ``fits`` and ``side_melds`` rows start, where
+        ``unseen`` starts, and the size of the tensor (:func:`_side_vector`'s places)."""
         counts, rest = layout.runs("hand_sizes:pending_pozzetto", "stock:turn")
         self._scalar_at = [*range(counts.start, counts.stop), *range(rest.start, rest.stop)]
         """Where the scaled counts go: ``hand_sizes``, ``pending_pozzetto``, then ``stock`` to ``turn``."""
@@ -217,11 +223,13 @@ class ObservationEncoder:
         self._to_act = [[at["to_act"] + (current - me) % players for current in range(players)]
                         for me in range(players)]
         """Where the ``to_act`` 1 goes, for each observing seat and seat to act."""
+        self._pile_at, self._pile_top_at, self._single_at, self._unseen_at = (
+            at[name] for name in ("pile", "pile_top", "single_pile_card", "unseen"))
         self._phase_at = {"draw": at["phase"], "play": at["phase"] + 1}
         self._rule_set_at = {name: at["rule_set"] + k for k, name in enumerate(RULE_SET_NAMES)}
-        self._bases: list[tuple[tuple[object, ...], np.ndarray] | None] = [None] * players
+        self._bases: list[tuple[tuple[object, ...], tuple[int, ...], np.ndarray] | None] = [None] * players
         self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray]]] = {}
-        self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray]] = {}
         self._pozzetti: dict[int, tuple[tuple[object, ...], np.ndarray]] = {}
 
     def new_tensor(self) -> np.ndarray:
@@ -234,7 +242,9 @@ class ObservationEncoder:
             raise ValueError(f"an observation of {obs.players} players does not fit a {self.layout.players}-player layout")
         positions, weights = self._changing(obs)
         tensor = np.bincount(positions, weights, self.layout.size)
-        np.add(tensor, self._base(obs), out=tensor)
+        order, base = self._base(obs)
+        np.add(tensor, base, out=tensor)
+        np.add(tensor, self._melds_vector(obs.melds, order), out=tensor)
         out[:] = tensor
         return out
 
@@ -243,21 +253,19 @@ class ObservationEncoder:
         next: 1 on the cards of ``hand``, ``pile`` and ``known`` and on ``pile_top``,
         ``single_pile_card``, ``phase``, ``to_act``, ``rule_set``; -1 in ``unseen``
         on each card the seat sees; the counts of ``hand_sizes`` to ``turn``."""
-        at = self._at
         hand, pile, me = obs.hand, obs.pile, obs.seat
         seen = hand + pile
-        at_pile = at["pile"]
-        ones = [*hand, *[at_pile + card for card in pile]]  # hand is the first field
+        ones = [*hand, *map(self._pile_at.__add__, pile)]  # hand is the first field
         if pile:
-            ones.append(at["pile_top"] + pile[-1])
+            ones.append(self._pile_top_at + pile[-1])
         known = obs.known
         for seat, row in self._known_rows[me]:
             cards = known[seat]
             if cards:
-                ones += [row + card for card in cards]
+                ones += map(row.__add__, cards)
                 seen += cards
         if obs.single_pile_card >= 0:
-            ones.append(at["single_pile_card"] + obs.single_pile_card)
+            ones.append(self._single_at + obs.single_pile_card)
         phase = self._phase_at.get(obs.phase)
         if phase is not None:
             ones.append(phase)
@@ -265,9 +273,12 @@ class ObservationEncoder:
         if 0 <= current < obs.players:
             ones.append(self._to_act[me][current])
         ones.append(self._rule_set_at[obs.rule_set])
-        at_unseen = at["unseen"]
-        positions = ones + [at_unseen + card for card in seen] + self._scalar_at
-        return positions, [1.0] * len(ones) + [-1.0] * len(seen) + self._counts(obs)
+        weights = [1.0] * len(ones)
+        ones += map(self._unseen_at.__add__, seen)
+        ones += self._scalar_at
+        weights += [-1.0] * len(seen)
+        weights += self._counts(obs)
+        return ones, weights
 
     @staticmethod
     def _counts(obs: BurracoObservation) -> list[float]:
@@ -276,52 +287,42 @@ class ObservationEncoder:
         me, p = obs.seat, obs.players
         sizes, pending = obs.hand_sizes, obs.pending_pozzetto
         time_out_left = obs.time_out_plays_left
-        return [*[k / HAND_SIZE for k in sizes[me:] + sizes[:me] + pending[me:] + pending[:me]],
+        return [*map(_OVER_HAND_SIZE, sizes[me:] + sizes[:me] + pending[me:] + pending[:me]),
                 obs.stock_size / 100, float(obs.must_meld), float(obs.last_turn), float(time_out_left is not None),
                 float(obs.everyone_alone), min(1.0, obs.stall_streak / (2 * p)),
                 min(1.0, (time_out_left or 0) / (2 * p)), min(obs.turn_number, MAX_TURN) / MAX_TURN]
 
-    def _base(self, obs: BurracoObservation) -> np.ndarray:
-        """The seat's base tensor: the seldom-changing blocks, zero elsewhere;
-        kept while the sides, scores, melds and pozzetti are the same objects,
-        only the melds' blocks rewritten when only the melds changed."""
+    def _base(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray]:
+        """The sides in relative order and the seat's base: ``seat_side``, ``scores``,
+        the pozzetti and the deck in ``unseen``, zero elsewhere; kept while the
+        sides, scores and pozzetti are the same objects."""
         kept = self._bases[obs.seat]
         if kept is not None:
-            (sides, side_of, scores, pozzetti, melds), base = kept
+            (sides, side_of, scores, pozzetti), order, base = kept
             if sides is obs.sides and side_of is obs.side_of and scores is obs.scores and pozzetti is obs.pozzetti:
-                if melds is not obs.melds:
-                    self._write_melds(obs, base)
-                return base
+                return order, base
         base = np.zeros(self.layout.size, dtype=np.float64)
         order, seat_side, scores_row = self._seats_blocks(obs)
-        seat_side_at, scores_at, pozzetti_at = self._seat_blocks
-        base[seat_side_at], base[scores_at], base[pozzetti_at] = seat_side, scores_row, self._pozzetti_row(obs, order)
-        self._write_melds(obs, base)
-        return base
+        seat_side_at, scores_at, pozzetti_at, unseen_at = self._base_blocks
+        base[seat_side_at], base[scores_at] = seat_side, scores_row
+        base[pozzetti_at], base[unseen_at] = self._pozzetti_row(obs, order), self._deck
+        self._bases[obs.seat] = ((obs.sides, obs.side_of, obs.scores, obs.pozzetti), order, base)
+        return order, base
 
-    def _write_melds(self, obs: BurracoObservation, base: np.ndarray) -> None:
-        """Write the melds' blocks of ``obs`` into the seat's ``base`` and keep it."""
-        order = self._seats_blocks(obs)[0]
-        table_at, summary_at, unseen_at = self._meld_blocks
-        base[table_at], base[summary_at], base[unseen_at] = self._melds_blocks(obs.melds, order)
-        self._bases[obs.seat] = ((obs.sides, obs.side_of, obs.scores, obs.pozzetti, obs.melds), base)
-
-    def _melds_blocks(self, melds: tuple[tuple[Meld, ...], ...], order: tuple[int, ...]
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The ``melded`` and ``fits`` block, the ``side_melds`` block and the deck
-        less the melded cards, sides in ``order``; kept while ``melds`` is the same
-        object (the observation keeps it until a meld changes)."""
+    def _melds_vector(self, melds: tuple[tuple[Meld, ...], ...], order: tuple[int, ...]) -> np.ndarray:
+        """The ``melded``, ``fits`` and ``side_melds`` rows of the sides in ``order``,
+        and -1 in ``unseen`` for each melded card: the sum of the sides' vectors
+        (each cached by value and place); kept while ``melds`` is the same object
+        (the observation keeps it until a meld changes)."""
         kept = self._tables.get(order)
         if kept is not None and kept[0] is melds:
-            return kept[1], kept[2], kept[3]
-        rows = [_side_rows(melds[side]) for side in order]
-        rows += [_NO_SIDE] * (self.layout.sides - len(rows))  # 3 and 5 players, once a pair has formed
-        melded = [row[0] for row in rows]
-        table = np.concatenate(melded + [row[1] for row in rows])
-        summary = np.concatenate([row[2] for row in rows])
-        unseen_base = self._deck - np.add.reduce(melded)
-        self._tables[order] = (melds, table, summary, unseen_base)
-        return table, summary, unseen_base
+            return kept[1]
+        vectors = [_side_vector(melds[side], *at) for at, side in zip(self._side_at, order)]
+        vector = vectors[0] if len(vectors) == 1 else np.add(vectors[0], vectors[1])
+        for other in vectors[2:]:
+            np.add(vector, other, out=vector)
+        self._tables[order] = (melds, vector)
+        return vector
 
     def _seats_blocks(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray, np.ndarray]:
         """The sides in relative order, the ``seat_side`` block and the ``scores``
@@ -361,11 +362,27 @@ class ObservationEncoder:
 _KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
 
 
-@lru_cache(maxsize=1 << 14)
-def _side_rows(melds: tuple[Meld, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One side's ``melded``, ``fits`` and ``side_melds`` rows, from its melds'
-    cards, attachments and kinds. Cached: melds are immutable values (the rows are
-    read, never written)."""
+@lru_cache(maxsize=256)
+def _side_vector(melds: tuple[Meld, ...], melded_at: int, fits_at: int, summary_at: int, unseen_at: int,
+                 size: int) -> np.ndarray:
+    """A tensor-sized vector of one side's melds placed at the given rows: its
+    melded cards, the cards that fit its melds, its ``side_melds`` row, and -1 in
+    ``unseen`` for each melded card. Cached: melds are immutable values (the
+    vector is read, never written)."""
+    cards, fits, summary = _side_parts(melds)
+    positions = [*map(melded_at.__add__, cards), *map(unseen_at.__add__, cards), *map(fits_at.__add__, fits),
+                 *range(summary_at, summary_at + len(summary))]
+    weights = [*[1.0] * len(cards), *[-1.0] * len(cards), *[1.0] * len(fits), *summary]
+    vector = np.bincount(positions, weights, size)
+    vector.setflags(write=False)
+    return vector
+
+
+@lru_cache(maxsize=1 << 10)
+def _side_parts(melds: tuple[Meld, ...]) -> tuple[list[int], list[int], list[float]]:
+    """One side's melded cards, the cards that attach to one of its melds, and its
+    ``side_melds`` row. Cached: melds are immutable values (the lists are read,
+    never written)."""
     cards: list[int] = []
     fits: set[int] = set()
     summary = [len(melds) / 10, 0.0, 0.0, 0.0, 0.0]
@@ -379,17 +396,7 @@ def _side_rows(melds: tuple[Meld, ...]) -> tuple[np.ndarray, np.ndarray, np.ndar
         else:
             longest = max(longest, size)
     summary[4] = longest / BURRACO_SIZE
-    melded_row = np.bincount(cards, minlength=NUM_TYPES).astype(np.float32)
-    fits_row = np.zeros(NUM_TYPES, dtype=np.float32)
-    fits_row[list(fits)] = 1.0
-    summary_row = np.array(summary, dtype=np.float32)
-    for row in (melded_row, fits_row, summary_row):
-        row.setflags(write=False)
-    return melded_row, fits_row, summary_row
-
-
-_NO_SIDE = _side_rows(())
-"""The rows of a side that is not there: zeros."""
+    return cards, sorted(fits), summary
 
 
 @lru_cache(maxsize=1 << 14)
