@@ -52,7 +52,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tavolo.cards import french as fr
-from tavolo.engine.game import resolve_chance
+from tavolo.engine.game import TERMINAL, resolve_chance
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.melds import meld_text
@@ -129,14 +129,15 @@ class BurracoEnv(AECEnv):
         state.apply(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards[agent] = 0.0
-        if state.hands_played > hands_before:
+        if state.hands_played > hands_before:  # only a hand's end rewards, and only it leads to a deal
             self._reward_hand(state.hand_results[-1].credited)
-        resolve_chance(state, self._rng)
-        if state.is_terminal():
+            self._accumulate_rewards()
+            resolve_chance(state, self._rng)
+        player = state.current_player()
+        if player == TERMINAL:
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[state.current_player()]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[player]
 
     def _reward_hand(self, credited: tuple[float, ...]) -> None:
         for seat, agent in enumerate(self.possible_agents):
