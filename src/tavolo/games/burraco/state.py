@@ -162,8 +162,6 @@ class BurracoState(DealtState):
         ``_hand_views`` and ``_known_views`` per seat, ``_obs_views`` for whole observations, emptied
         by every action); a clone starts with none.
         """
-        from tavolo.games.burraco.observation import observe
-
         return observe(self, seat)
 
     def action_to_string(self, action: int) -> str:
@@ -698,3 +696,6 @@ class BurracoState(DealtState):
     def time_out_plays_left(self) -> int | None:
         """Turns still to play after a time-out (the current one included)."""
         return self._plays_left if self._timeout else None
+
+
+from tavolo.games.burraco.observation import observe  # noqa: E402 (it imports this module, so last)
