@@ -29,9 +29,6 @@ from websockets.asyncio.client import connect
 
 CONCURRENCY = 50
 """Requests and handshakes in flight at once while setting up."""
-EVENT = '{"type":"event"'
-"""How an event frame starts (the server writes ``type`` first): skipped unparsed, so that the
-load generator's own CPU, on the same machine, goes to what it must read."""
 GRACE = 5.0
 """Seconds the load goes on after the last window, so that its slow moves are acked."""
 
@@ -108,8 +105,6 @@ class Seat:
     async def play(self, token: str, greeted: asyncio.Event, go: asyncio.Event) -> None:
         await self.ws.send(dumps({"type": "hello", "token": token, "lang": "en"}))
         async for text in self.ws:
-            if text.startswith(EVENT):  # a person reads them; the load needs only states and acks
-                continue
             frame = orjson.loads(text)
             kind = frame["type"]
             if kind == "welcome":

@@ -61,6 +61,32 @@ def test_briscola_round(browser, server):
     assert SCRIPT_ERRORS[page] == []
 
 
+TOLD = """window.told = [];
+new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes)
+  if (node.classList?.contains("moment")) window.told.push(node.textContent); })
+  .observe(document, { childList: true, subtree: true });"""
+"""Keeps every announcement the page makes (each leaves the screen after 3 s)."""
+
+
+def test_every_move_is_logged_and_every_trick_announced(browser, server):
+    """The page tells each action as it comes: the log lists the moves of both seats in the
+    order played (the newest first, the last 12), and each trick taken and the stock's last
+    cards are announced once (Briscola for two: 20 tricks; 2 cards left once)."""
+    page = new_player(browser, server, "Gina")
+    page.context.add_init_script(TOLD)
+    table_id = create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "simple"})
+    assert play_to_score_screen(page, trick_move) == 20
+    record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
+    lines = page.locator("#log .event").all_inner_texts()
+    assert [line.split(": ", 1)[1] for line in lines] == record["actions"][::-1][:12]
+    assert {line.split(": ", 1)[0] for line in lines} == {"Tu", "Bot 1 (Normale)"}
+    told = page.evaluate("window.told")
+    tricks = [t for t in told if t == "Prendi tu" or t == "Bot 1 (Normale) prende"]
+    assert len(tricks) == 20 and told.count("Ultime carte del tallone: 2") == 1
+    assert len(told) == 21, told
+    assert SCRIPT_ERRORS[page] == []
+
+
 def test_tressette_round(browser, server):
     page = new_player(browser, server, "Dora")
     create_table(page, "tressette", {"players": "4", "target": "null"}, {1: "simple", 2: "simple", 3: "simple"})

@@ -49,13 +49,14 @@ def check_frames(frames: list[dict], own_seat: int, other_hands: dict[int, list[
     states = [f for f in frames if f.get("type") == "state" and not f["view"]["hand_end"]]
     for frame in states:
         obs = frame["view"]["obs"]
-        public = public_cards(obs) + card_tokens(frame["view"]["legal"]) + card_tokens(frame["view"]["log"])
+        public = (public_cards(obs) + card_tokens(frame["view"]["legal"]) + card_tokens(frame["view"]["log"])
+                  + card_tokens(frame["events"]))
         assert card_tokens(frame) - public == Counter(), json.dumps(frame)
         other = other_hands.get(frame["seq"])
         if other and "hand" in obs:
             assert obs["seat"] == own_seat
             assert Counter(other) - public_cards(obs), "the other's whole hand is visible"
-    events = [f for f in frames if f.get("type") == "event"] + [e for f in states for e in f["view"]["log"]]
+    events = [e for f in frames if f.get("type") == "state" for e in f["events"] + f["view"]["log"]]
     for event in events:
         if event["text"].split()[0] in ("draw", "pesca"):
             assert not card_tokens(event["text"]), event

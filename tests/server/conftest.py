@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -36,6 +37,19 @@ def next_frame(ws, kind: str, seen: list | None = None) -> dict:
             seen.append(frame)
         if frame["type"] == kind:
             return frame
+
+
+def next_told(ws, seen: list | None = None) -> dict:
+    """The next state that tells events (actions applied since the last state)."""
+    while not (frame := next_frame(ws, "state", seen))["events"]:
+        pass
+    return frame
+
+
+def told_events(ws) -> Iterator[dict]:
+    """The events told from now on, one at a time, in order (each state's ``events``)."""
+    while True:
+        yield from next_told(ws)["events"]
 
 
 def settled(frame: dict) -> bool:

@@ -64,7 +64,7 @@ class Server:
 class Seat:
     """A seat's socket: frames read in order, the last state kept (it may come before an ack),
     and the table's recent events as the browser keeps them: the first state's ``log``, then
-    every ``event`` frame."""
+    every state's ``events``."""
 
     def __init__(self, ws) -> None:
         self.ws = ws
@@ -78,9 +78,7 @@ class Seat:
             got = json.loads(self.ws.recv(timeout=timeout))
             if got["type"] == "state":
                 self.state, self.fresh = got, True
-                self.log = got["view"]["log"] or self.log
-            elif got["type"] == "event":
-                self.log = [*self.log, got][-50:]
+                self.log = got["view"]["log"] or [*self.log, *got["events"]][-50:]
             if got["type"] == kind:
                 return got
 

@@ -91,7 +91,7 @@ def refused(table, ws, text: str | None = None, data: bytes | None = None) -> di
     ws.send_bytes(data) if data is not None else ws.send_text(text)
     seen = answer(ws)
     errors = [f for f in seen if f["type"] == "error"]
-    assert errors and not any(f["type"] in ("ack", "event") for f in seen), seen
+    assert errors and not any(f["type"] == "ack" or f.get("events") for f in seen), seen
     assert isinstance(errors[0]["message"], str) and errors[0]["message"]
     assert snapshot(table) == before
     return errors[0]

@@ -14,7 +14,7 @@ from tavolo.online.tables import Table
 from tavolo.online.views import view_of
 from tavolo.server.app import create_app
 from tavolo.store.online import OnlineStore, make_online_engine
-from tests.server.conftest import hello, next_frame
+from tests.server.conftest import hello, next_frame, next_told, send, told_events
 
 BURRACO = view_of("burraco")
 BRISCOLA = view_of("briscola")
@@ -51,9 +51,8 @@ def test_the_timer_plays_the_persons_turn_when_time_is_up(db_url):
             deadline = state["view"]["deadline_ms"]
             assert 0 < deadline - time.time() * 1000 <= move_seconds(11, "code") * 10 + 50
             hand = state["view"]["obs"]["hand"]
-            draw = next_frame(ws, "event")
-            discard = next_frame(ws, "event")
-            after = next_frame(ws, "state")
+            after = next_told(ws)  # the timer's whole turn, told in one state
+            draw, discard = after["events"]
     assert time.time() * 1000 >= deadline - 50
     assert (draw["seat"], draw["text"], draw["timer"]) == (0, "draw", True)
     assert discard["seat"] == 0 and discard["timer"] and discard["text"].startswith("discard ")
@@ -88,7 +87,7 @@ def test_a_restart_keeps_the_deadline_and_the_timer_then_plays(db_url):
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             hello(ws, token)
             after = my_turn(ws)["view"]["deadline_ms"]
-            event = next_frame(ws, "event")
+            event = next_told(ws)["events"][0]
     assert abs(after - before) < 200, (before, after)
     assert event["timer"] and event["seat"] == 0 and time.time() * 1000 >= after - 50
 
@@ -102,8 +101,7 @@ def test_in_briscola_the_timer_plays_the_weakest_card(db_url):
         client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
         with client.websocket_connect(f"/ws/tables/{made['table_id']}") as ws:
             hello(ws, made["token"])
-            while not (event := next_frame(ws, "event")).get("timer"):
-                pass
+            event = next(e for e in told_events(ws) if e.get("timer"))
         record = client.app.state.store.table(made["table_id"])
     entries = OnlineStore(make_online_engine(db_url)).log(made["table_id"])
     table = Table(record)
@@ -113,3 +111,25 @@ def test_in_briscola_the_timer_plays_the_weakest_card(db_url):
     strength = table.state.strength
     weakest = min(texts, key=lambda t: strength[BRISCOLA.parse_card(t[5:])])
     assert event["seat"] == 0 and event["text"] == weakest and len(texts) == 3
+
+
+def test_the_state_that_gives_the_turn_carries_its_deadline(db_url):
+    """One state per change: the state that gives a person the turn already has the
+    deadline (no second frame to add it), the bot's turn none."""
+    with TestClient(create_app(db_url, pace=0)) as client:
+        made = client.post("/api/tables", json={"game": "briscola", "name": "Anna", "options": {"players": 2},
+                                                 "timer": "code", "bots": {"1": "simple"}}).json()
+        client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
+        states, moved = [], 0
+        with client.websocket_connect(f"/ws/tables/{made['table_id']}") as ws:
+            hello(ws, made["token"])
+            while moved < 3:
+                states.append(state := next_frame(ws, "state"))
+                if state["view"]["legal"]:
+                    send(ws, type="move", text=state["view"]["legal"][0], ref="m")
+                    moved += 1
+    seqs = [s["seq"] for s in states]
+    assert seqs == sorted(set(seqs)), seqs
+    for state in states:
+        to_act, deadline = state["view"]["to_act"], state["view"]["deadline_ms"]
+        assert (deadline is not None) == (to_act == 0), state["view"]

@@ -118,12 +118,15 @@ Server -> client:
 
 * ``{"type": "welcome", "seat": int|null, "table": TableInfo}``; a token that
   holds no seat at this table gets ``error`` ``forbidden`` instead (say hello again);
-* ``{"type": "event", "seq": int, "seat": int, "text": str, "moments":
-  [{"key": msgid, "params": {}}]}``: one applied action, in public notation,
-  sent before the ``state`` that follows it; bots' moves are paced so that a
-  person can follow them;
-* ``{"type": "state", "seq": int, "table": TableInfo, "view": View}``: what
-  this seat may see now, after every change;
+* ``{"type": "state", "seq": int, "table": TableInfo, "view": View, "events":
+  [Event]}``: what this seat may see now, after every change, with the actions
+  that led to it since the last state, in order (``[]`` after a change that is
+  no action: a deal, a seat taken, a client come or gone). ``Event``:
+  ``{"type": "event", "seq": int, "seat": int, "text": str, "moments": [{"key":
+  msgid, "params": {}}], "timer": true?}``, one applied action in public
+  notation, the same for every seat; bots' moves are paced so that a person can
+  follow them (one state each). One frame per seat and change: the browser logs
+  and announces the events, then draws the view;
 * ``{"type": "ack", "ref": str, "seq": int}``: your move was stored and applied;
 * ``{"type": "again", "table_id": str, "seat": int, "token": str}``: the table is
   played again; sent to each connected seat alone, with its own token for the
@@ -140,8 +143,8 @@ Server -> client:
 {"number" (1 for the first hand), "hands": [[card]], "result": the engine's hand result JSON,
 "waiting_for": [seat]}, "finished": null|{"returns": [float], "winners":
 [seat]}, "log": [the last 50 events] in the first state after hello (the
-browser's log panel starts from it), [] in every later one (the events came as
-``event`` frames: each is sent once, not repeated with every move), "melds": null|[[{"kind": "pulito"|
+browser's log panel starts from it), [] in every later one (the events come in
+each state's ``events``: each is sent once, not repeated with every move), "melds": null|[[{"kind": "pulito"|
 "semipulito"|"sporco"|null, "points": int}]]}``. When the match ends, ``hand_end`` may still hold its last hand (with
 ``waiting_for: []``) beside ``finished``; where it does not, the browser reads
 every hand's end from the record (``POST /replay/hands``, pages.py). ``melds`` is the game view's

@@ -119,7 +119,6 @@ class TableService:
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._bots: dict[tuple[str, int], Agent] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._deadlines: dict[str, int] = {}
         self._pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="tavolo-bot")
         self._pending: list[tuple[list[LogEntry], asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
@@ -355,27 +354,40 @@ class TableService:
         return table.info(self.connected(table), self.ratings)
 
     def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | orjson.Fragment | None = None,
-                    log: bool = False) -> dict[str, Any]:
-        """The ``state`` frame of ``seat``; ``log``: with the recent events (first after hello)."""
+                    log: bool = False, events: list[dict[str, Any]] | orjson.Fragment = ()) -> dict[str, Any]:
+        """The ``state`` frame of ``seat`` with the ``events`` that led to it; ``log``: with the
+        recent events (first after hello)."""
         return {"type": "state", "seq": table.seq, "table": info or self.info(table),
-                "view": table.seat_view(seat, self._deadlines.get(table.id), log)}
+                "view": table.seat_view(seat, self.deadline_ms(table), log), "events": events or []}
+
+    def deadline(self, table: Table) -> float | None:
+        """When the seat to act runs out of time (epoch seconds), for a person at a table with a
+        timer (codice art. 32 bis), from the stored turn's start (a restart keeps it); else None."""
+        seat = table.to_act
+        if seat < 0 or table.record.timer == "off" or table.seats[seat].kind == "bot":
+            return None
+        seconds = move_seconds(table.view.hand_size(table.state, seat), table.record.timer) * self.timer_scale
+        return table.changed_at + seconds
+
+    def deadline_ms(self, table: Table) -> int | None:
+        """:meth:`deadline` in epoch ms, as the ``View`` carries it."""
+        deadline = self.deadline(table)
+        return None if deadline is None else int(deadline * 1000)
 
     def _broadcast(self, table: Table, events: list[dict[str, Any]] = ()) -> None:
-        """Tell every client of ``table``: the events, then its seat's state; each frame (and
-        the table's info in them) is encoded once, and only a client just greeted gets the
-        recent events in its state."""
+        """Tell every client of ``table`` its seat's state with the events that led to it: one
+        frame per seat, encoded once (the events and the table's info in it too), and only a
+        client just greeted gets the recent events in its state."""
         clients = self.clients.get(table.id)
         if not clients:
             return
         info = orjson.Fragment(orjson.dumps(self.info(table), option=orjson.OPT_NON_STR_KEYS))
-        texts = [encode(event) for event in events]
+        told = orjson.Fragment(orjson.dumps(events)) if events else []
         frames: dict[tuple[int | None, bool], str] = {}
         for client in clients:
-            for text in texts:
-                client.push(text)
             key = (client.seat, not client.logged)
             if key not in frames:
-                frames[key] = encode(self.state_frame(table, client.seat, info, log=key[1]))
+                frames[key] = encode(self.state_frame(table, client.seat, info, key[1], told))
             client.push(frames[key])
             client.logged = True
 
@@ -473,18 +485,13 @@ class TableService:
         task = self._tasks.pop(table.id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        self._deadlines.pop(table.id, None)
         seat = table.to_act
         if seat < 0:
             return
         if table.seats[seat].kind == "bot":
             self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, table.seq))
-        elif table.record.timer != "off":
-            seconds = move_seconds(table.view.hand_size(table.state, seat), table.record.timer) * self.timer_scale
-            deadline = table.changed_at + seconds  # from the stored turn's start: a restart keeps it
-            self._deadlines[table.id] = int(deadline * 1000)
+        elif (deadline := self.deadline(table)) is not None:  # the clients had it in the last state
             self._tasks[table.id] = asyncio.create_task(self._timer_turn(table, seat, table.seq, deadline))
-            self._broadcast(table)
 
     def _bot(self, table: Table, seat: int) -> Agent:
         key = (table.id, seat)

@@ -47,15 +47,13 @@ function receive(frame) {
     ctx.seat = frame.seat;
     ctx.table = frame.table;
   } else if (frame.type === "state") {
+    for (const event of frame.events) tell(event);                   // the actions that led to it, in order
     ctx.table = frame.table;
     ctx.view = frame.view;
     page.dataset.seq = frame.seq;
     if (frame.view.log.length) showLog(frame.view.log);             // the first state after hello only
     hideRefusal();
     draw();
-  } else if (frame.type === "event") {
-    logEvent(frame);
-    for (const moment of frame.moments || []) announce(momentText(moment));
   } else if (frame.type === "again") {                              // our seat at the table played again
     rememberSeat(frame.table_id, frame.seat, frame.token);
   } else if (frame.type === "error" && frame.code === "forbidden" && !ctx.table) {
@@ -99,7 +97,13 @@ function announce(text) {
   setTimeout(() => item.remove(), ANNOUNCE_MS);
 }
 
-/** The recent events a (re)connected client is sent once; later ones come as event frames. */
+/** One applied action: into the log, its moments announced. */
+function tell(event) {
+  logEvent(event);
+  for (const moment of event.moments || []) announce(momentText(moment));
+}
+
+/** The recent events a (re)connected client is sent once; later ones come in each state's events. */
 function showLog(events) {
   document.getElementById("log").replaceChildren();
   for (const event of events) logEvent(event);
