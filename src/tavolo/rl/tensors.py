@@ -205,7 +205,7 @@ class ObservationEncoder:
         decks = 3 if players >= 5 else 2
         self._deck = np.full(NUM_TYPES, decks, dtype=np.float32)
         self._deck[JOKER] = 2 * decks
-        self._at = at = {name: f.offset for name, f in layout.fields.items()}
+        at = {name: f.offset for name, f in layout.fields.items()}
         self._base_blocks = layout.runs("seat_side", "scores", "pozzetto_taken:free_pozzetti", "unseen")
         """Where the base's blocks go (:meth:`_base`)."""
         self._side_at = [(at["melded"] + k * NUM_TYPES, at["fits"] + k * NUM_TYPES, at["side_melds"] + k * 5,
@@ -229,7 +229,7 @@ class ObservationEncoder:
         self._rule_set_at = {name: at["rule_set"] + k for k, name in enumerate(RULE_SET_NAMES)}
         self._bases: list[tuple[tuple[object, ...], tuple[int, ...], np.ndarray] | None] = [None] * players
         self._seats: dict[int, tuple[tuple[object, ...], tuple[tuple[int, ...], np.ndarray, np.ndarray]]] = {}
-        self._tables: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray]] = {}
+        self._melds_vectors: dict[tuple[int, ...], tuple[tuple[tuple[Meld, ...], ...], np.ndarray]] = {}
         self._pozzetti: dict[int, tuple[tuple[object, ...], np.ndarray]] = {}
 
     def new_tensor(self) -> np.ndarray:
@@ -314,14 +314,14 @@ class ObservationEncoder:
         and -1 in ``unseen`` for each melded card: the sum of the sides' vectors
         (each cached by value and place); kept while ``melds`` is the same object
         (the observation keeps it until a meld changes)."""
-        kept = self._tables.get(order)
+        kept = self._melds_vectors.get(order)
         if kept is not None and kept[0] is melds:
             return kept[1]
         vectors = [_side_vector(melds[side], *at) for at, side in zip(self._side_at, order)]
-        vector = vectors[0] if len(vectors) == 1 else np.add(vectors[0], vectors[1])
+        vector = np.add(vectors[0], vectors[1])  # every hand has two sides at least
         for other in vectors[2:]:
             np.add(vector, other, out=vector)
-        self._tables[order] = (melds, vector)
+        self._melds_vectors[order] = (melds, vector)
         return vector
 
     def _seats_blocks(self, obs: BurracoObservation) -> tuple[tuple[int, ...], np.ndarray, np.ndarray]:
