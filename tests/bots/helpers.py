@@ -1,4 +1,9 @@
-"""What the bot tests share: the closing position of the audit and a turn played by a bot."""
+"""What the bot tests share: the closing position of the audit, a turn played by a bot and the
+decisions of seeded whole hands."""
+
+import random
+
+from tavolo.bots.heuristic import HeuristicBurracoBot
 
 CLOSE_POSITION = dict(hands={0: "Kh Kh Ts 2d"}, melds={0: ["3c 4c 5c 6c 7c 8c 9c", "3s 4s 5s 6s 7s 8s"]},
                       taken={0: True}, turn=0)
@@ -15,3 +20,21 @@ def play_turn(bot, state):
         state.apply(action)
     return actions
 
+
+
+def decisions(game, seeds, level="strong"):
+    """Every decision of whole hands played by the heuristic ``level`` at every seat: the state
+    before it, the legal actions and the action chosen."""
+    for seed in seeds:
+        bots = [HeuristicBurracoBot(level, seed=seed * 10 + s) for s in range(game.num_players)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            action = bots[seat].choose(state.observation(seat), legal)
+            yield state, legal, action
+            state.apply(action)

@@ -6,12 +6,10 @@ choices. A digest that changes means the bot plays differently; when that is mea
 rule, new weights), measure the levels again and record the new digest."""
 
 import hashlib
-import random
-
 import pytest
 
-from tavolo.bots.heuristic import HeuristicBurracoBot
 from tavolo.games.burraco import make_game
+from tests.bots.helpers import decisions
 
 CASES = [
     # rules, players, level, seeds, actions, digest
@@ -26,22 +24,11 @@ CASES = [
 
 def digest(rules: str, players: int, level: str, seeds: range) -> tuple[int, str]:
     """How many actions the bots chose over the seeded hands, and a hash of them in order."""
-    game = make_game(rules, players=players, target=None)
     sha = hashlib.sha256()
     n = 0
-    for seed in seeds:
-        bots = [HeuristicBurracoBot(level, seed=seed * 10 + seat) for seat in range(players)]
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            seat = state.current_player()
-            action = bots[seat].choose(state.observation(seat), state.legal_actions())
-            sha.update(action.to_bytes(2, "big"))
-            n += 1
-            state.apply(action)
+    for _, _, action in decisions(make_game(rules, players=players, target=None), seeds, level):
+        sha.update(action.to_bytes(2, "big"))
+        n += 1
     return n, sha.hexdigest()[:16]
 
 

@@ -15,28 +15,12 @@ from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DISCARD_BASE, DRAW, OPEN_BASE, TAKE, decode
 from tavolo.games.burraco.cards import WILD
 from tests.burraco.helpers import position
+from tests.bots.helpers import decisions
 
 
 def choose(bot: HeuristicBurracoBot, state) -> int:
     seat = state.current_player()
     return bot.choose(state.observation(seat), state.legal_actions())
-
-
-def decisions(game, seeds, level="strong"):
-    """Every decision of whole hands played by the bot at every seat: the state before it,
-    the legal actions and the action chosen."""
-    for seed in seeds:
-        bots = [HeuristicBurracoBot(level, seed=seed * 10 + s) for s in range(game.num_players)]
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            action = choose(bots[state.current_player()], state)
-            yield state, legal, action
-            state.apply(action)
 
 
 # --- levels and settings ------------------------------------------------------------------------
