@@ -19,76 +19,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from typing import Protocol
 
 from tavolo.bots.reading import attach_result
-from tavolo.cards import french as fr
 from tavolo.games.burraco.actions import (
-    ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, MAX_MELDS, OPEN_BASE, TEMPLATE_INDEX, TEMPLATES, attach_action,
+    ATTACH_BASE, DISCARD_BASE, GROUP_RANKS, MAX_MELDS, OPEN_BASE, TEMPLATES, attach_action,
 )
-from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILDS
-from tavolo.games.burraco.melds import NO_WILD, Group, Meld, Run, attachments, meld_text
+from tavolo.games.burraco.cards import NUM_TYPES
+from tavolo.games.burraco.melds import Group, Meld, attachments, meld_text
+from tavolo.games.burraco.opens import hand_opens
 
 __all__ = ["Evaluator", "Plan", "counts", "meld_text", "opens", "plan_turn"]
 
 NO_PLAN_VALUE = float("-inf")
 
-
-def _run_bits() -> tuple[int, ...]:
-    """For each rank of a suit (ace to king), the positions (bits 1..14) it takes in the
-    suit's sequences: the ace both 1 and 14, the pinella (2) its natural place."""
-    return tuple((1 << 1) | (1 << 14) if rank == fr.ACE else 1 << rank for rank in range(fr.ACE, fr.KING + 1))
-
-
-RUN_BITS = _run_bits()
-OPEN_RANK = tuple(meld.rank if type(meld) is Group else 0 for meld, _ in TEMPLATES)
-"""For each template, the rank of the combination it opens (0: a sequence)."""
+OPEN_GROUPED = tuple(1 << meld.rank if type(meld) is Group else 0 for meld, _ in TEMPLATES)
+"""For each template, the bit of the rank of the combination it opens (0: a sequence)."""
 SLOT_BASES = tuple(attach_action(slot, 0, 0) for slot in range(MAX_MELDS))
 """The first attach action of each meld slot of a side."""
-
-
-@lru_cache(maxsize=4096)
-def _group_opens(rank: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
-    """The open actions of combinations (tris) of ``rank`` that the naturals ``held`` per
-    suit and the ``wilds`` allow."""
-    out = []
-    for size, with_wilds in ((3, (NO_WILD,)), (2, wilds)):
-        for suits in combinations_with_replacement(fr.SUITS, size):
-            naturals = tuple(suits.count(s) for s in fr.SUITS)
-            if all(n <= k for n, k in zip(naturals, held, strict=True)):
-                out.extend(OPEN_BASE + TEMPLATE_INDEX[Group(rank, naturals, w)] for w in with_wilds)
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _run_opens(suit: int, held: tuple[int, ...], wilds: tuple[int, ...]) -> tuple[int, ...]:
-    """The open actions of sequences (scale) of ``suit`` that the cards ``held`` of the suit
-    (counts, ace to king) and the ``wilds`` allow: three naturals in a row, or two in a row
-    or one place apart with a wild; a pinella both natural and wild needs two copies."""
-    mask = 0
-    for i, n in enumerate(held):
-        if n:
-            mask |= RUN_BITS[i]
-    lone_two = fr.card(fr.TWO, suit) if held[fr.TWO - 1] < 2 else None  # not natural and wild at once
-    shapes = [(2, NO_WILD, mask & (mask >> 1) & (mask >> 2))]
-    shapes += [(step, w, mask & (mask >> step)) for w in wilds for step in (1, 2)]
-    out = []
-    for step, wild, bits in shapes:
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            lo = low.bit_length() - 1
-            run = Run(suit, lo, lo + step, wild, lo + 1 if wild >= 0 and step == 2 else 0)
-            t = TEMPLATE_INDEX.get(run)
-            if t is not None and (wild != lone_two or not _takes_natural_two(run)):
-                out.append(OPEN_BASE + t)
-    return tuple(out)
-
-
-def _takes_natural_two(run: Run) -> bool:
-    """Whether the sequence's naturals include the pinella's natural place (position 2)."""
-    return run.lo <= fr.TWO <= run.hi and run.gap != fr.TWO
 
 
 def counts(cards: Sequence[int]) -> list[int]:
@@ -106,35 +54,27 @@ def counts(cards: Sequence[int]) -> list[int]:
 def opens(h: Sequence[int], melds: Sequence[Meld], group_ranks: tuple[int, ...] | None) -> list[int]:
     """The open actions (three-card melds, fedibur-1985 art. 4) the cards ``h`` allow to a side
     holding ``melds``: one combination per rank per side, ``group_ranks`` only where the rule
-    set restricts them (International Burraco: aces and threes). Built from the cards held
-    (sequences by suit, combinations by rank), in no particular order."""
+    set restricts them (International Burraco: aces and threes). The engine's openings
+    (:func:`~tavolo.games.burraco.opens.hand_opens`), in its order."""
     if sum(h) < 3:
         return []
-    return list(_hand_opens(tuple(h), _grouped(melds), group_ranks))
+    return list(_hand_opens(tuple(h), _grouped(melds), group_ranks or GROUP_RANKS))
 
 
-def _grouped(melds: Sequence[Meld]) -> frozenset[int]:
-    """The ranks of the side's combinations (one per rank per side)."""
-    return frozenset(m.rank for m in melds if type(m) is Group)
+def _grouped(melds: Sequence[Meld]) -> int:
+    """The ranks of the side's combinations (one per rank per side), bit ``r`` for rank ``r``."""
+    grouped = 0
+    for meld in melds:
+        if type(meld) is Group:
+            grouped |= 1 << meld.rank
+    return grouped
 
 
 @lru_cache(maxsize=1024)
-def _hand_opens(h: tuple[int, ...], grouped: frozenset[int], group_ranks: tuple[int, ...] | None) -> tuple[int, ...]:
+def _hand_opens(h: tuple[int, ...], grouped: int, group_ranks: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`opens` of the hand ``h`` for a side whose combinations have the ranks ``grouped``
-    (cached: the planner meets the same hands again soon, at the draw and in the turn)."""
-    wilds = tuple(w for w in WILDS if h[w])
-    out: list[int] = []
-    for suit in fr.SUITS:
-        held = h[suit * 13:suit * 13 + 13]
-        if any(held):
-            out.extend(_run_opens(suit, held, wilds))
-    for rank in GROUP_RANKS:
-        if rank in grouped or (group_ranks is not None and rank not in group_ranks):
-            continue
-        held = h[rank - 1:JOKER:13]
-        if sum(held) >= 2:
-            out.extend(_group_opens(rank, held, wilds))
-    return tuple(out)
+    (bits; cached: the planner meets the same hands again soon, at the draw and in the turn)."""
+    return tuple(OPEN_BASE + t for t in hand_opens(h, None, grouped, group_ranks))
 
 
 def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
@@ -197,9 +137,9 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
     seen: set[tuple] = set()
     nodes = 0
 
-    def visit(h: list[int], hand: tuple[int, ...], melds: list[Meld], grouped: frozenset[int], value: float,
+    def visit(h: list[int], hand: tuple[int, ...], melds: list[Meld], grouped: int, value: float,
               path: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> None:
-        """Position ``h`` (``hand`` as a tuple; ``grouped``: the ranks of the side's combinations)."""
+        """Position ``h`` (``hand`` as a tuple; ``grouped``: the bits of the ranks of the side's combinations)."""
         nonlocal best, nodes
         nodes += 1
         discard, end = evaluator.finish(h, melds, bool(path))
@@ -210,7 +150,7 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
             return
         moves = attaches(h, melds)
         if left >= 3:
-            moves += _hand_opens(hand, grouped, group_ranks)
+            moves += _hand_opens(hand, grouped, ranks)
         scored = sorted(((evaluator.meld_value(a, h, melds), a) for a in moves), reverse=True)
         closing = left <= 4  # a short hand: keep every line, one may close or go out
         for move_value, action in scored[:width]:
@@ -224,10 +164,11 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
             if key in seen:
                 continue
             seen.add(key)
-            rank = OPEN_RANK[action - OPEN_BASE] if action < ATTACH_BASE else 0
-            visit(after_h, after_hand, after_melds, grouped | {rank} if rank else grouped, value + move_value,
+            after_grouped = grouped | OPEN_GROUPED[action - OPEN_BASE] if action < ATTACH_BASE else grouped
+            visit(after_h, after_hand, after_melds, after_grouped, value + move_value,
                   path + (action,), hands + (hand,))
 
+    ranks = group_ranks or GROUP_RANKS
     visit(h, tuple(h), melds, _grouped(melds), 0.0, (), ())
     return Plan(*best)
 
