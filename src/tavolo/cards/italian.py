@@ -46,11 +46,29 @@ def suit(c: int) -> int:
     return c // 10
 
 
+_NAMES = tuple(RANK_LETTERS[c % 10] + SUIT_LETTERS[c // 10] for c in range(NUM_TYPES))
+"""Each card id's short notation, made once."""
+_NAME_OF = dict(enumerate(_NAMES))
+"""The same by id, where a wrong id must fail (a tuple would read -1 as the last card)."""
+
+
 def name(c: int) -> str:
     """Short notation, e.g. ``'3c'`` (tre di coppe) or ``'Cs'`` (cavallo di spade)."""
     if not 0 <= c < NUM_TYPES:
         raise ValueError(f"not an Italian card id: {c}")
-    return RANK_LETTERS[c % 10] + SUIT_LETTERS[c // 10]
+    return _NAMES[c]
+
+
+def name_list(cards: Iterable[int]) -> list[str]:
+    """:func:`name` of each card, in order, one lookup each (observations' JSON)::
+
+        >>> name_list([2, 38])
+        ['3c', 'Cs']
+    """
+    try:
+        return list(map(_NAME_OF.__getitem__, cards))
+    except KeyError as exc:
+        raise ValueError(f"not an Italian card id: {exc.args[0]}") from None
 
 
 def long_name(c: int) -> str:
@@ -59,7 +77,7 @@ def long_name(c: int) -> str:
 
 
 def names(cards: Iterable[int]) -> str:
-    return " ".join(name(c) for c in cards)
+    return " ".join(name_list(cards))
 
 
 def parse(text: str) -> int:

@@ -68,9 +68,7 @@ class TrickObservation:
         return [c for _, cards, _ in self.tricks for c in cards] + list(self.trick)
 
     def to_json(self) -> dict[str, Any]:
-        def names(cards) -> list[str]:
-            return [it.name(c) for c in cards]
-
+        names = it.name_list
         return {
             "game": self.game, "seat": self.seat, "players": self.players, "phase": self.phase,
             "current_player": self.current_player, "round_number": self.round_number, "dealer": self.dealer,
@@ -92,7 +90,7 @@ def observe(state: TrickState, seat: int) -> TrickObservation:
     return TrickObservation(
         game=state.game.name, seat=seat, players=n, phase=state.phase, current_player=state.current_player(),
         round_number=state._round_no, dealer=state._dealer, sides=state._sides,
-        hand=tuple(cards_of(state._hands[seat])), hand_sizes=tuple(bin(h).count("1") for h in state._hands),
+        hand=tuple(cards_of(state._hands[seat])), hand_sizes=tuple(h.bit_count() for h in state._hands),
         leader=state._leader, trick=tuple(state._trick), tricks=tuple(state._tricks), stock_size=len(state._stock),
         trump_card=state._trump_card, known=tuple(tuple(cards_of(k)) for k in state._known),
         partner_hand=tuple(cards_of(state._partner_hand_for(seat))), declarations=state._declarations(),
