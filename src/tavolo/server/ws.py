@@ -176,7 +176,7 @@ class Session:
         """Send the client's frames in order; close the socket when it fell too far
         behind (close code :data:`TOO_SLOW`: reconnect and say hello for the full state)."""
         assert self.client is not None
-        while (text := await self.client.queue.get()) is not None:
+        while (text := await self.client.next()) is not None:
             await self.send_text(text)
         if self.client.lagging:
             try:
