@@ -27,6 +27,10 @@ def test_register_play_and_find_the_game_on_your_page(browser, server):
     row.wait_for()
     assert row.count() == 1 and "Briscola" in row.inner_text()
     assert row.locator("a[href^='/replay/']").count() == 1
+    assert row.locator(".seats").inner_text() == "Nora · Bot 1 (Normale)"
+    page.goto(server + "/players/Nora?lang=en")                            # the bot named in the reader's language
+    page.wait_for_selector("#games .table-row .seats:has-text('Bot 1 (Normal)')")
+    page.goto(server + "/players/Nora?lang=it")
 
     page.goto(server + "/login")
     page.click("#logout")

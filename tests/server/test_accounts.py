@@ -58,6 +58,8 @@ def test_a_finished_match_is_in_the_players_history_and_rating(client):
     player = client.get("/api/players/Anna").json()
     [game] = player["games"]
     assert game["game"] == "briscola" and game["seat"] == 0 and game["seats"][0] == "Anna"
+    # the bot's seat: stored in Italian (the record keeps it), its level for the page to name in any language
+    assert game["seats"][1] == "Bot 1 (Normale)" and game["bot_labels"] == [None, "Normal"]
     assert game["winners"] == view["finished"]["winners"] and game["returns"] == view["finished"]["returns"]
     assert game["won"] == (0 in view["finished"]["winners"])
     assert client.get(game["record"]).json()["seats"][0] == "Anna"

@@ -74,7 +74,8 @@ the message in the request's language (``?lang=`` or ``Accept-Language``).
 ``GET  /api/me``                           ``{name}`` of the logged-in player, or ``{name: null}``
 ``GET  /api/players/{name}``               an account's ``{name, rating: {mu, sigma, ordinal}, games:
                                            [{table_id, game, title, finished: ISO time, seat,
-                                           seats: [name], winners: [seat], returns: [float],
+                                           seats: [name], bot_labels: [level msgid | null],
+                                           winners: [seat], returns: [float],
                                            won: bool, record: URL, replay: URL}]}`` newest first;
                                            404 ``not_found`` for a name with no account
 =========================================  ===================================================

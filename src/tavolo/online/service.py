@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 
 from tavolo.engine.agent import Agent
+from tavolo.i18n import DEFAULT_LANGUAGE, translate
 from tavolo.online.messages import Refusal
 from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Table
@@ -566,6 +567,12 @@ def _name(name: str) -> str:
 
 
 def _bot_name(view: Any, spec: str, seat: int) -> str:
-    """The name stored for a bot's seat (English; pages show it in the reader's language
-    from the seat's ``bot_label``)."""
-    return f"Bot {seat} ({view.bot_label(spec)})"
+    """The name stored for a bot's seat, in Italian (the game's record and the finished
+    games keep it); live pages show it in the reader's language from ``bot_label``.
+
+    >>> from tavolo.online.views import view_of
+    >>> _bot_name(view_of("burraco"), "heuristic:strong", 2)
+    'Bot 2 (Forte)'
+    """
+    level = translate(view.bot_label(spec), DEFAULT_LANGUAGE, "web")
+    return translate("Bot {number} ({level})", DEFAULT_LANGUAGE, "web", number=seat, level=level)

@@ -244,6 +244,14 @@ def _finished_game(table: Any, account: str) -> dict[str, Any]:
     seat = next(s.seat for s in table.seats if s.account == account)
     return {"table_id": table.id, "game": table.game, "title": VIEWS[table.game].title if table.game in VIEWS else table.game,
             "finished": (table.finished_at or table.created_at).isoformat(), "seat": seat,
-            "seats": [s.name for s in table.seats], "returns": result,
+            "seats": [s.name for s in table.seats], "bot_labels": [_bot_label(table, s) for s in table.seats],
+            "returns": result,
             "winners": [i for i, v in enumerate(result) if v == best], "won": bool(result) and result[seat] == best,
             "record": f"/api/tables/{quote(table.id)}/record", "replay": f"/replay/{quote(table.id)}"}
+
+
+def _bot_label(table: Any, seat: Any) -> str | None:
+    """A bot seat's level as a ``web`` msgid (the page names it in the reader's language); None for a person."""
+    if seat.kind != "bot" or table.game not in VIEWS:
+        return None
+    return VIEWS[table.game].bot_label(seat.bot or "")

@@ -1,16 +1,17 @@
 // A player's page: rating (OpenSkill, for players with an account) and finished games.
 import { api, el } from "./api.js";
-import { lang, loadCatalog, t } from "./i18n.js";
+import { botName, lang, loadCatalog, t } from "./i18n.js";
 
 function gameRow(game) {
   const row = el("div", "table-row");
-  const winners = game.winners.map((seat) => game.seats[seat]).join(", ");
+  const names = game.seats.map((name, seat) => (game.bot_labels?.[seat] ? botName({ seat, bot_label: game.bot_labels[seat] }) : name));
+  const winners = game.winners.map((seat) => names[seat]).join(", ");
   const replay = el("a", "button", t("Replay"));
   replay.href = `/replay/${game.table_id}`;
   const when = new Date(game.finished).toLocaleDateString(lang);
   const outcome = game.won === undefined ? "" : ` · ${game.won ? t("won") : t("lost")}`;
   row.append(el("span", "", "", el("strong", "", game.title), el("span", "hint", ` ${when}${outcome}`)),
-    el("span", "seats", game.seats.join(" · ")),
+    el("span", "seats", names.join(" · ")),
     el("span", "state", "", el("span", "", t("Winner: {names}", { names: winners })), replay));
   return row;
 }
