@@ -2,7 +2,6 @@
 action at a time misses, keeps its plan through the turn only while the hand is the one it
 expected, and every level plays whole seeded hands legally and reproducibly."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
