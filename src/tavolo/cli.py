@@ -409,7 +409,7 @@ def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path],
         saved.unlink(missing_ok=True)
     if record:
         result.save(record)
-        Console().print(Words(lang)("Game record saved to {path}", path=record))
+        Console().print(Words(lang)("Game record saved to {path}", path=record), soft_wrap=True)  # the path whole
 
 
 def _new_or_saved(name: str, resume: bool, lang: Optional[str], make_game, *args, **options):
@@ -595,11 +595,12 @@ def arena(
     console.print(pair_table(report, words), rating_table(report, words))
     if json_path:
         json_path.write_text(json.dumps(report_json(report), indent=1), encoding="utf-8")
-        console.print(words("Results saved to {path}", path=json_path))
+        console.print(words("Results saved to {path}", path=json_path), soft_wrap=True)  # a path whole, to copy
     if plots:
         from tavolo.arena.plots import save_plots
 
-        console.print(words("Plots saved: {paths}", paths=", ".join(map(str, save_plots(report, plots)))))
+        saved = ", ".join(map(str, save_plots(report, plots)))
+        console.print(words("Plots saved: {paths}", paths=saved), soft_wrap=True)
 
 
 @app.command("tune")
@@ -638,7 +639,7 @@ def tune(
     if json_path:
         data = {"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)}
         json_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        console.print(words("Trials saved to {path}", path=json_path))
+        console.print(words("Trials saved to {path}", path=json_path), soft_wrap=True)  # a path whole, to copy
 
 
 app.command("exploit")(exploit)  # the deviations bank and a trained best response against a bot
