@@ -27,7 +27,7 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import NUM_TYPES
 from tavolo.games.burraco.melds import Group, Meld, attachments, meld_text
-from tavolo.games.burraco.opens import hand_opens
+from tavolo.games.burraco.opens import grouped_ranks, hand_opens
 
 __all__ = ["Evaluator", "Plan", "counts", "meld_text", "opens", "plan_turn"]
 
@@ -58,16 +58,7 @@ def opens(h: Sequence[int], melds: Sequence[Meld], group_ranks: tuple[int, ...] 
     (:func:`~tavolo.games.burraco.opens.hand_opens`), in its order."""
     if sum(h) < 3:
         return []
-    return list(_hand_opens(tuple(h), _grouped(melds), group_ranks or GROUP_RANKS))
-
-
-def _grouped(melds: Sequence[Meld]) -> int:
-    """The ranks of the side's combinations (one per rank per side), bit ``r`` for rank ``r``."""
-    grouped = 0
-    for meld in melds:
-        if type(meld) is Group:
-            grouped |= 1 << meld.rank
-    return grouped
+    return list(_hand_opens(tuple(h), grouped_ranks(melds), group_ranks or GROUP_RANKS))
 
 
 @lru_cache(maxsize=1024)
@@ -169,7 +160,7 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
                   path + (action,), hands + (hand,))
 
     ranks = group_ranks or GROUP_RANKS
-    visit(h, tuple(h), melds, _grouped(melds), 0.0, (), ())
+    visit(h, tuple(h), melds, grouped_ranks(melds), 0.0, (), ())
     return Plan(*best)
 
 

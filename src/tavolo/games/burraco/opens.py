@@ -35,8 +35,9 @@ from operator import itemgetter
 
 from tavolo.games.burraco.actions import ADJ, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, TWOS, WILDS
+from tavolo.games.burraco.melds import Group, Meld
 
-__all__ = ["RUN_BITS", "hand_opens", "suit_masks"]
+__all__ = ["RUN_BITS", "grouped_ranks", "hand_opens", "suit_masks"]
 
 RUN_BITS = tuple(0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c % 13 + 1))
                  for c in range(NUM_TYPES))
@@ -57,6 +58,16 @@ def suit_masks(h: Sequence[int]) -> list[int]:
         if h[c]:
             masks[c // 13] |= RUN_BITS[c]
     return masks
+
+
+def grouped_ranks(melds: Sequence[Meld]) -> int:
+    """The ranks a side already holds a combination of (one per rank per side), bit ``r``
+    for rank ``r``: the ``grouped`` of :func:`hand_opens`."""
+    grouped = 0
+    for meld in melds:
+        if type(meld) is Group:
+            grouped |= 1 << meld.rank
+    return grouped
 
 
 def hand_opens(h: Sequence[int], masks: Sequence[int] | None = None, grouped: int = 0,

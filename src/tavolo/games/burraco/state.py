@@ -30,9 +30,9 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD
 from tavolo.games.burraco.melds import (
-    NOT_BURRACO, CLEAN, Group, Meld, attachments, burraco_kind,
+    NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind,
 )
-from tavolo.games.burraco.opens import RUN_BITS, hand_opens, suit_masks
+from tavolo.games.burraco.opens import RUN_BITS, grouped_ranks, hand_opens, suit_masks
 from tavolo.games.burraco.rules import HAND_SIZE, lone_and_pairs, table_setup
 from tavolo.games.burraco.scoring import HandResult, score_side
 
@@ -434,11 +434,7 @@ class BurracoState(DealtState):
 
     def _legal_opens(self, out: list[int], seat: int, h: list[int], size: int, side: int,
                      melds: list[Meld]) -> None:
-        grouped = 0
-        for meld in melds:
-            if type(meld) is Group:
-                grouped |= 1 << meld.rank
-        found = hand_opens(h, self._masks[seat], grouped, self._opts.group_ranks or GROUP_RANKS)
+        found = hand_opens(h, self._masks[seat], grouped_ranks(melds), self._opts.group_ranks or GROUP_RANKS)
         if size > 4:
             out.extend(OPEN_BASE + t for t in found)
         else:
