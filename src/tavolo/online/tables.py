@@ -196,7 +196,7 @@ class Table:
 
     def seat_view(self, seat: int | None, deadline_ms: int | None = None, log: bool = True) -> dict[str, Any]:
         """The ``View`` of the contract for ``seat`` (None: a spectator, public information only);
-        ``log``: with the last events (else ``[]``: the client has them from ``event`` frames).
+        ``log``: with the last events (else ``[]``: the client has them from the states' ``events``).
         ``obs`` is the observation's JSON already encoded (an ``orjson.Fragment``)."""
         state, view = self.state, self.view
         to_act = self.to_act
