@@ -10,7 +10,9 @@ from tavolo.cards import french as fr
 from tavolo.engine.game import resolve_chance
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import NUM_ACTIONS, TAKE
-from tavolo.rl.tensors import Layout, ObservationEncoder, fill_action_mask, max_sides
+from tavolo.games.burraco.melds import CLEAN, DIRTY, SEMICLEAN, attachments, burraco_kind, meld_cards, meld_size
+from tavolo.games.burraco.observation import BurracoObservation
+from tavolo.rl.tensors import RULE_SET_NAMES, Layout, ObservationEncoder, fill_action_mask, max_sides
 from tests.burraco.helpers import position
 
 
@@ -115,21 +117,117 @@ def test_mask_is_overwritten_not_accumulated():
     assert np.flatnonzero(mask).tolist() == [7]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_an_encoder_that_keeps_blocks_writes_what_a_new_one_writes(players):
-    """The blocks kept between calls (melds, sides, scores, the pile) never go
-    stale: every seat's tensor, all through a random hand, equals a fresh encoder's."""
-    game = make_game(players=players, target=None, hands=2)
-    kept = ObservationEncoder(players)
-    rng = random.Random(100 + players)
+def reference_tensor(obs: BurracoObservation, layout: Layout) -> np.ndarray:
+    """``obs``'s tensor written from scratch, field by field as the module's
+    table describes it (in ``float64``, rounded to ``float32`` once)."""
+    t = np.zeros(layout.size)
+
+    def field(name: str) -> np.ndarray:
+        return layout.view(t, name)
+
+    p, me = obs.players, obs.seat
+    seats = [(me + r) % p for r in range(p)]
+    order = sorted(range(len(obs.sides)), key=lambda side: min((seat - me) % p for seat in obs.sides[side]))
+    unseen = field("unseen")[0]
+    unseen[:] = 3 if p >= 5 else 2
+    unseen[-1] *= 2  # the jokers
+
+    def put(row: np.ndarray, cards) -> None:
+        for card in cards:
+            row[card] += 1
+            unseen[card] -= 1
+
+    put(field("hand")[0], obs.hand)
+    put(field("pile")[0], obs.pile)
+    if obs.pile:
+        field("pile_top")[0, obs.pile[-1]] = 1
+    if obs.single_pile_card >= 0:
+        field("single_pile_card")[0, obs.single_pile_card] = 1
+    for r, seat in enumerate(seats[1:]):
+        put(field("known")[r], obs.known[seat])
+    for k, side in enumerate(order):
+        melds = obs.melds[side]
+        for meld in melds:
+            put(field("melded")[k], meld_cards(meld))
+            field("fits")[k, [card for card, _, _ in attachments(meld)]] = 1
+        kinds = [burraco_kind(meld) for meld in melds]
+        longest = max((meld_size(meld) for meld, kind in zip(melds, kinds) if not kind), default=0)
+        field("side_melds")[k] = [len(melds) / 10, *(kinds.count(kind) / 4 for kind in (CLEAN, SEMICLEAN, DIRTY)),
+                                  longest / 7]
+    if obs.phase in ("draw", "play"):
+        field("phase")[0, ("draw", "play").index(obs.phase)] = 1
+    if 0 <= obs.current_player < p:
+        field("to_act")[0, (obs.current_player - me) % p] = 1
+    field("hand_sizes")[0] = [obs.hand_sizes[seat] / 11 for seat in seats]
+    field("pending_pozzetto")[0] = [obs.pending_pozzetto[seat] / 11 for seat in seats]
+    for r, seat in enumerate(seats):
+        field("seat_side")[r, order.index(obs.side_of[seat])] = 1
+    for pozzetto in obs.pozzetti:
+        if pozzetto.side < 0:
+            field("free_pozzetti")[0, 0] += 1
+        elif pozzetto.taken:
+            field("pozzetto_taken")[0, order.index(pozzetto.side)] = 1
+    field("stock")[0, 0] = obs.stock_size / 100
+    field("flags")[0] = [obs.must_meld, obs.last_turn, obs.time_out_plays_left is not None, obs.everyone_alone]
+    field("stall")[0, 0] = min(1, obs.stall_streak / (2 * p))
+    field("time_out_left")[0, 0] = min(1, (obs.time_out_plays_left or 0) / (2 * p))
+    field("turn")[0, 0] = min(obs.turn_number, 200) / 200
+    field("rule_set")[0, RULE_SET_NAMES.index(obs.rule_set)] = 1
+    field("scores")[0] = [min(5, max(-5, obs.scores[seat] / 1000)) for seat in seats]
+    return t.astype(np.float32)
+
+
+def random_match(players: int, seed: int, rules: str = "fibur"):
+    """The states of a seeded two-hand match of random play, one by one (the
+    same state object, moved on after each yield); time is called at step 150."""
+    game = make_game(rules, players=players, target=None, hands=2)
+    rng = random.Random(seed)
     state = game.new_initial_state()
-    tensors = [kept.new_tensor() for _ in range(players)]
+    step = 0
     while True:
         resolve_chance(state, rng)
         if state.is_terminal():
-            break
-        for seat in range(players):
-            obs = state.observation(seat)
-            fresh = ObservationEncoder(players)
-            assert np.array_equal(kept.encode(obs, tensors[seat]), fresh.encode(obs, fresh.new_tensor()))
+            return
+        yield state
+        step += 1
+        if step == 150:
+            state.announce_time_out()
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players, rules", [(2, "fibur"), (3, "internazionale"), (4, "fibur"),
+                                            (4, "fedibur1985"), (5, "fibur"), (6, "fibur")])
+@pytest.mark.parametrize("watching", ["to act", "every seat", "some seats"])
+def test_the_kept_tensors_equal_a_from_scratch_encoding_at_every_step(players, rules, watching):
+    """The encoder writes only what changed since a seat's previous observation:
+    all through seeded matches (two hands, a time-out), with the seat to act
+    observing (as the benchmark does), every seat, or seats at random, each
+    tensor equals one written from scratch, and writing into a returned tensor
+    changes nothing that follows."""
+    encoder = ObservationEncoder(players)
+    pick = random.Random(players)
+    steps = 0
+    for seed in range(2):
+        for state in random_match(players, seed, rules):
+            seats = {"to act": [state.current_player()], "every seat": range(players),
+                     "some seats": pick.sample(range(players), pick.randint(1, players))}[watching]
+            for seat in seats:
+                obs = state.observation(seat)
+                out = encoder.encode(obs, encoder.new_tensor())
+                assert np.array_equal(out, reference_tensor(obs, encoder.layout))
+                out[:] = -1.0
+            steps += 1
+    assert steps > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_observations_in_any_order_encode_as_from_scratch(players):
+    """A position far from the seat's previous one (going back in the hand,
+    another hand, the states of another match) still encodes exactly."""
+    observations = [state.observation(seat) for state in random_match(players, 7) for seat in (0, players - 1)]
+    observations += [state.observation(0) for state in random_match(players, 8)]
+    random.Random(players).shuffle(observations)
+    encoder = ObservationEncoder(players)
+    out = encoder.new_tensor()
+    for obs in observations:
+        assert np.array_equal(encoder.encode(obs, out), reference_tensor(obs, encoder.layout))
