@@ -188,7 +188,8 @@ class _Kept:
     observation it was encoded from."""
 
     __slots__ = ("tensor", "values", "sides", "side_of", "order", "scores", "pozzetti", "hand", "pile", "known",
-                 "melds", "side_melds", "fits", "ones", "hand_sizes", "pending", "rest")
+                 "melds", "side_melds", "fits", "ones", "hand_sizes", "pending", "stock",
+                 "turn", "flags")
 
     def __init__(self, size: int) -> None:
         self.tensor = np.zeros(size, dtype=np.float32)
@@ -224,8 +225,9 @@ class ObservationEncoder:
         self._side_at = [(at["melded"] + k * NUM_TYPES, at["fits"] + k * NUM_TYPES, at["side_melds"] + k * 5)
                          for k in range(layout.sides)]
         """Where relative side ``k``'s ``melded``, ``fits`` and ``side_melds`` rows start."""
-        self._rest_at = layout.runs("stock:turn")[0].start
-        """Where ``stock`` to ``turn`` start (:func:`_rest`)."""
+        self._stock_at, self._turn_at = at["stock"], at["turn"]
+        self._flags = layout.runs("flags:time_out_left")[0]
+        """Where ``flags``, ``stall`` and ``time_out_left`` go (:func:`_flags`)."""
         self._order = [[(me + r) % players for r in range(players)] for me in range(players)]
         """Seats in relative order, for each observing seat."""
         self._known_rows = [[(seat, at["known"] + r * NUM_TYPES) for r, seat in enumerate(seats[1:])]
@@ -286,9 +288,9 @@ class ObservationEncoder:
         kept.hand = kept.pile = ()
         kept.known = ((),) * obs.players
         kept.side_melds = [()] * sides
-        kept.fits = [()] * sides
+        kept.fits = [[0] * NUM_TYPES for _ in range(sides)]
         kept.ones = []
-        kept.hand_sizes = kept.pending = kept.rest = None
+        kept.hand_sizes = kept.pending = kept.stock = kept.turn = kept.flags = None
 
     def _write_scores(self, kept: _Kept, obs: BurracoObservation) -> None:
         """Each relative seat's match score / 1000, within [-5, 5]."""
@@ -326,26 +328,30 @@ class ObservationEncoder:
         kept.known = known
 
     def _write_melds(self, kept: _Kept, melds: tuple[tuple[Meld, ...], ...]) -> None:
-        """The sides whose melds changed: the changed melds' cards (slot by slot),
-        what fits the side and its ``side_melds`` row."""
+        """The sides whose melds changed, slot by slot: the changed melds' cards
+        and what fits them (a ``fits`` card is 1 while one meld of the side or
+        more takes it, kept as a count per card), and the side's ``side_melds`` row."""
         values, unseen_at = kept.values, self._unseen_at
         for k, side in enumerate(kept.order):
             old, new = kept.side_melds[k], melds[side]
             if old == new:
                 continue
             melded_at, fits_at, summary_at = self._side_at[k]
+            fits = kept.fits[k]
             for was, now in zip_longest(old, new):
                 if was is not now:
-                    _move(values, () if was is None else _meld_parts(was)[0],
-                          () if now is None else _meld_parts(now)[0], melded_at, unseen_at)
-            fits, summary = _side_summary(new)
-            if fits != kept.fits[k]:
-                for card in kept.fits[k]:
-                    values[fits_at + card] = 0.0
-                for card in fits:
-                    values[fits_at + card] = 1.0
-                kept.fits[k] = fits
-            for at, value in enumerate(summary, summary_at):
+                    was_cards, was_fits = _NO_MELD if was is None else _meld_parts(was)[:2]
+                    now_cards, now_fits = _NO_MELD if now is None else _meld_parts(now)[:2]
+                    _move(values, was_cards, now_cards, melded_at, unseen_at)
+                    for card in was_fits:
+                        fits[card] -= 1
+                        if not fits[card]:
+                            values[fits_at + card] = 0.0
+                    for card in now_fits:
+                        if not fits[card]:
+                            values[fits_at + card] = 1.0
+                        fits[card] += 1
+            for at, value in enumerate(_side_row(new), summary_at):
                 values[at] = value
             kept.side_melds[k] = new
         kept.melds = melds
@@ -373,7 +379,8 @@ class ObservationEncoder:
 
     def _write_counts(self, kept: _Kept, obs: BurracoObservation) -> None:
         """``hand_sizes`` and ``pending_pozzetto`` / 11, seats in relative order,
-        and ``stock`` to ``turn``: each group where its values changed."""
+        ``stock``, ``turn``, and ``flags`` to ``time_out_left``: each group where
+        its values changed."""
         values, seats = kept.values, self._order[obs.seat]
         if obs.hand_sizes != kept.hand_sizes:
             _write_over_hand_size(values, self._sizes_at, obs.hand_sizes, seats)
@@ -381,11 +388,17 @@ class ObservationEncoder:
         if obs.pending_pozzetto != kept.pending:
             _write_over_hand_size(values, self._pending_at, obs.pending_pozzetto, seats)
             kept.pending = obs.pending_pozzetto
-        rest = _rest(obs)
-        if rest != kept.rest:
-            for at, value in enumerate(rest, self._rest_at):
+        if obs.stock_size != kept.stock:
+            kept.stock = obs.stock_size
+            values[self._stock_at] = obs.stock_size / 100
+        if obs.turn_number != kept.turn:
+            kept.turn = obs.turn_number
+            values[self._turn_at] = min(obs.turn_number, MAX_TURN) / MAX_TURN
+        flags = (obs.must_meld, obs.last_turn, obs.time_out_plays_left, obs.everyone_alone, obs.stall_streak)
+        if flags != kept.flags:
+            kept.flags = flags
+            for at, value in enumerate(_flags(obs), self._flags.start):
                 values[at] = value
-            kept.rest = rest
 
 
 def _move(values: memoryview, out: Sequence[int], into: Sequence[int], plane_at: int, unseen_at: int) -> None:
@@ -418,41 +431,34 @@ def _write_over_hand_size(values: memoryview, at: int, counts: tuple[int, ...], 
         values[at + r] = counts[seat] / HAND_SIZE
 
 
-def _rest(obs: BurracoObservation) -> list[float]:
-    """The values of ``stock``, ``flags``, ``stall``, ``time_out_left`` and ``turn``."""
+def _flags(obs: BurracoObservation) -> list[float]:
+    """The values of ``flags``, ``stall`` and ``time_out_left``."""
     p = obs.players
     time_out_left = obs.time_out_plays_left
-    return [obs.stock_size / 100, float(obs.must_meld), float(obs.last_turn), float(time_out_left is not None),
-            float(obs.everyone_alone), min(1.0, obs.stall_streak / (2 * p)),
-            min(1.0, (time_out_left or 0) / (2 * p)), min(obs.turn_number, MAX_TURN) / MAX_TURN]
-
-
-_KIND_COLUMN = {CLEAN: 1, SEMICLEAN: 2, DIRTY: 3}
+    return [float(obs.must_meld), float(obs.last_turn), float(time_out_left is not None), float(obs.everyone_alone),
+            min(1.0, obs.stall_streak / (2 * p)), min(1.0, (time_out_left or 0) / (2 * p))]
 
 
 @lru_cache(maxsize=1 << 10)
-def _side_summary(melds: tuple[Meld, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """The cards that attach to one of a side's melds, and its ``side_melds``
-    row. Cached: melds are immutable values."""
-    fits: set[int] = set()
-    summary = [len(melds) / 10, 0.0, 0.0, 0.0, 0.0]
-    longest = 0
-    for meld in melds:
-        _, attach, kind, size = _meld_parts(meld)
-        fits.update(attach)
-        if kind:
-            summary[_KIND_COLUMN[kind]] += 0.25
-        else:
-            longest = max(longest, size)
-    summary[4] = longest / BURRACO_SIZE
-    return tuple(sorted(fits)), tuple(summary)
+def _side_row(melds: tuple[Meld, ...]) -> tuple[float, ...]:
+    """A side's ``side_melds`` row. Cached: melds are immutable values."""
+    parts = [_meld_parts(meld) for meld in melds]
+    kinds = [kind for _, _, kind, _ in parts]
+    longest = max((size for _, _, kind, size in parts if not kind), default=0)
+    return (len(melds) / 10, kinds.count(CLEAN) / 4, kinds.count(SEMICLEAN) / 4, kinds.count(DIRTY) / 4,
+            longest / BURRACO_SIZE)
 
 
 @lru_cache(maxsize=1 << 14)
 def _meld_parts(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """One meld's (gioco's) cards, the cards that attach to it, its burraco kind
-    (by shape) and its size. Cached: a side's melds change one at a time."""
-    return tuple(meld_cards(meld)), tuple(card for card, _, _ in attachments(meld)), burraco_kind(meld), meld_size(meld)
+    """One meld's (gioco's) cards, the cards that attach to it (each once), its
+    burraco kind (by shape) and its size. Cached: a side's melds change one at a time."""
+    fits = tuple(dict.fromkeys(card for card, _, _ in attachments(meld)))
+    return tuple(meld_cards(meld)), fits, burraco_kind(meld), meld_size(meld)
+
+
+_NO_MELD: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+"""The cards and the fitting cards of an empty slot."""
 
 
 @lru_cache(maxsize=1 << 10)
