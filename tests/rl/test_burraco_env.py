@@ -1,5 +1,7 @@
 """The PettingZoo AEC environment: the API checks, masks, seeds, rewards."""
 
+import copy
+import pickle
 import random
 import warnings
 
@@ -142,3 +144,23 @@ def test_an_agent_sees_the_same_whatever_the_cards_hidden_from_it():
     e.state = hidden_swapped
     again = e.observe(agent)
     assert all(np.array_equal(again[k], seen[k]) for k in seen)
+
+
+@pytest.mark.parametrize("copy_env", [copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))],
+                         ids=["deepcopy", "pickle"])
+def test_a_copied_environment_goes_on_as_the_original(copy_env):
+    """The encoder keeps each seat's last tensor (and a memoryview of it): a
+    copy made mid-hand, and the original, see the same from then on."""
+    e = env(players=4)
+    e.reset(seed=11)
+    rng = random.Random(11)
+    for _ in range(30):
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    twin = copy_env(e)
+    for _ in range(60):
+        seen = {agent: {k: v.copy() for k, v in e.observe(agent).items()} for agent in e.possible_agents}
+        for agent in e.possible_agents:
+            assert all(np.array_equal(twin.observe(agent)[k], seen[agent][k]) for k in seen[agent])
+        action = int(rng.choice(np.flatnonzero(seen[e.agent_selection]["action_mask"])))
+        e.step(action)
+        twin.step(action)

@@ -197,6 +197,15 @@ class _Kept:
         self.sides: object = None  # no sides yet: the first encode starts over, setting the other parts
         self.side_of: object = None
 
+    def __getstate__(self) -> dict[str, object]:
+        """The parts set, less the memoryview (which cannot be pickled or copied)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "values" and hasattr(self, name)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.values = memoryview(self.tensor)
+
 
 class ObservationEncoder:
     """Writes observations of a ``players`` table into tensors of :attr:`layout`.
