@@ -5,7 +5,7 @@ server runs no bot), opens one WebSocket per seat, and each seat plays a random 
 from the ``legal`` list the server sends, ``pace`` seconds after its turn comes (0: at
 once), and says ``continue`` at each hand's end; with a pace, each seat starts after a
 random part of it, so that the tables do not move in step. Once every seat is greeted (and the
-garbage collector set as the server's: what the seats hold frozen, young collections rare) it
+garbage collector set as the server's: young collections rare, what survives them frozen) it
 times each move from its send to its ``ack`` (stored and applied) and prints one JSON line
 (``--windows`` measures several windows one after the other on the same tables)::
 
@@ -28,7 +28,7 @@ import orjson
 import uvloop
 from websockets.asyncio.client import connect
 
-from tavolo.server.app import serving_collector
+from tavolo.server.collector import ServingCollector
 
 CONCURRENCY = 50
 """Requests and handshakes in flight at once while setting up."""
@@ -174,7 +174,7 @@ async def run(url: str, game: str, tables: int, players: int, options: dict, pac
     connect_started = time.perf_counter()
     await asyncio.gather(*(g.wait() for g in greeted))
     connected = time.perf_counter() - connect_started
-    with serving_collector():  # at Python's settings its pauses (to 300 ms) were timed as the server's
+    with ServingCollector():  # at Python's settings its pauses (to 300 ms) were timed as the server's
         start = time.perf_counter()
         go.set()
         await asyncio.sleep(seconds * windows + GRACE)

@@ -7,11 +7,10 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import secrets
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -25,17 +24,12 @@ from tavolo.online.accounts import LoginGuard
 from tavolo.online.messages import Refusal
 from tavolo.online.service import TableService
 from tavolo.server import api, director, pages, scorekeeper, ws
+from tavolo.server.collector import ServingCollector
 from tavolo.store.online import OnlineStore, make_online_engine
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DATABASE = "tavolo.sqlite"
 SESSION_DAYS = 30
-GC_THRESHOLDS = (50_000, 20, 100)
-"""The collector's thresholds while serving (Python's are 700, 10, 10). A move makes many
-short-lived dicts and lists (views, JSON, frames) among hundreds of thousands of live
-objects: at Python's settings the collector took about a sixth of the server's CPU under
-the bench's load (65-90 us of 450 per stored move); at these, 8 us, and a young
-collection pauses for about 25 ms every second or two at full load."""
 
 
 def server_secret(store: OnlineStore) -> str:
@@ -43,29 +37,6 @@ def server_secret(store: OnlineStore) -> str:
     ``TAVOLO_SECRET_KEY``, else one made once and kept in the database (so every
     process and every restart agree on it)."""
     return os.environ.get("TAVOLO_SECRET_KEY") or store.setting("secret_key", lambda: secrets.token_urlsafe(48))
-
-
-@contextmanager
-def serving_collector() -> Iterator[None]:
-    """The garbage collector tuned for serving (:data:`GC_THRESHOLDS`), with what the
-    server holds once started (modules, the tables restored) frozen out of its
-    collections; Python's own settings again afterwards.
-
-    >>> before = gc.get_threshold()
-    >>> with serving_collector():
-    ...     gc.get_threshold() == GC_THRESHOLDS
-    True
-    >>> gc.get_threshold() == before
-    True
-    """
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = None, pace: float = 0.7,
@@ -81,7 +52,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
                                          secret=secret.encode())
         await app.state.service.start()
-        with serving_collector():
+        with ServingCollector():
             yield
         await app.state.service.stop()
 
