@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tavolo.bots.heuristic import LEVELS, HeuristicBurracoBot
-from tavolo.bots.planner import apply_meld, counts, opens, plan_turn
+from tavolo.bots.planner import _opens_left, apply_meld, counts, opens, plan_turn
 from tavolo.bots.weights import DEFAULT_WEIGHTS, TUNING_SPACE, Weights
 from tavolo.cards import french as fr
 from tavolo.engine.play import play
@@ -177,3 +177,20 @@ def test_opens_are_exactly_the_templates_the_hand_holds(cards, grouped, group_ra
     found = opens(h, melds, group_ranks)
     assert len(found) == len(set(found))
     assert set(found) == (_opens_by_filter(h, melds, group_ranks) if len(cards) >= 3 else set())
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.integers(0, NUM_TYPES - 1), min_size=3, max_size=30), data=st.data())
+def test_the_opens_left_after_a_meld_are_the_opens_of_the_hand_left(cards, data):
+    """The planner filters a position's openings after a meld instead of building them again:
+    the filter gives exactly the openings the smaller hand allows (a combination's rank, once
+    opened, is not opened twice by a side)."""
+    h = counts(cards)
+    found = opens(h, [], None)
+    if not found:
+        return
+    action = data.draw(st.sampled_from(found))
+    after, melds = apply_meld(action, h, ())
+    removed = sum(1 << card for card in set(TEMPLATES[action - OPEN_BASE].cards))
+    grouped = 1 << melds[0].rank if type(melds[0]) is Group else 0
+    assert sorted(_opens_left(found, after, removed, grouped)) == sorted(opens(after, melds, None))

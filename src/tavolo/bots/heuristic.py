@@ -75,7 +75,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
 
-from tavolo.bots.planner import attaches, counts, opens, plan_turn
+from tavolo.bots.planner import Plan, attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
     BETWEEN, RUN_NEAR, SAME_RANK, attach_result, can_close_soon, closing_burraco, copies, feeds, fits,
     my_turns_left, near_taken, next_opponent, seen_counts, took_pozzetto,
@@ -98,6 +98,7 @@ si pesa), ``clean`` (verso il pulito), ``dead`` (carte morte), ``guard`` (non da
 compagno chiude), ``deny`` (togli il monte), ``plan_pile`` (il monte si gioca prima di prenderlo)."""
 
 NEVER = float("-inf")
+CARDS = range(NUM_TYPES)
 HANG = -100.0  # a meld that leaves the hand hanging on one card without a burraco (restare appeso)
 
 
@@ -114,7 +115,8 @@ class HeuristicBurracoBot:
         self._rules = LEVELS[level]
         self._rng = random.Random(seed)
         self._weights: dict[int, Weights] = {}
-        self._plan: tuple[tuple[int, int, int], object, int] | None = None
+        self._plan: tuple[tuple[int, int, int], Plan, int] | None = None
+        self._pile_plan: tuple[tuple[int, int, int], _Table, Plan] | None = None
 
     def weights(self, players: int) -> Weights:
         """The weights this bot plays with at a table of ``players``: the defaults for that
@@ -128,7 +130,7 @@ class HeuristicBurracoBot:
             return legal[0]
         w = self.weights(obs.players)
         if obs.phase == "draw":
-            self._plan = None
+            self._plan = self._pile_plan = None
             if TAKE not in legal:
                 return DRAW
             take = self._take_by_plan(obs, w) if "plan_pile" in self._rules else self._take_pile(obs, w)
@@ -171,12 +173,21 @@ class HeuristicBurracoBot:
             if i < len(plan.actions) and plan.hands[i] == hand and plan.actions[i] in legal:
                 self._plan = (key, plan, i + 1)
                 return plan.actions[i]
-        plan = plan_turn(table.h, list(table.mine), table, group_ranks=table.group_ranks)
+        plan = self._pile_plan_for(key, table) or plan_turn(table.h, table.mine, table, group_ranks=table.group_ranks)
         if not plan.actions or plan.value == NEVER or plan.actions[0] not in legal:
             self._plan = None
             return -1
         self._plan = (key, plan, 1)
         return plan.actions[0]
+
+    def _pile_plan_for(self, key: tuple[int, int, int], table: _Table) -> Plan | None:
+        """The plan made at the draw with the pile in hand (il monte si gioca prima di
+        prenderlo) when the pile was taken and ``table`` scores every line as it did then, and
+        that search was whole (its smaller budget did not cut it); else None. Used once."""
+        kept, self._pile_plan = self._pile_plan, None
+        if kept is None or kept[0] != key or not kept[2].whole or not kept[1].evaluates_as(table):
+            return None
+        return kept[2]
 
     def _best(self, legal: Sequence[int], table: _Table) -> tuple[int, float]:
         """The most valuable meld action (open or attach) and its value; (-1, 0) when none."""
@@ -234,21 +245,30 @@ class HeuristicBurracoBot:
         late = _lateness(obs)
         if "ending" in self._rules and late >= 1 and len(obs.pile) > 3:
             return False  # the hand is ending: a pile is only points in hand
-        without = self._plan_value(obs, list(obs.hand), -1, w)
+        without = self._plan_value(obs, list(obs.hand), -1, w)[1].value
         single = obs.pile[0] if len(obs.pile) == 1 else -1
-        with_pile = self._plan_value(obs, list(obs.hand) + list(obs.pile), single, w)
-        value = with_pile - without - w.draw + len(obs.pile) * (1 - late) * w.pile
+        table, plan = self._plan_value(obs, list(obs.hand) + list(obs.pile), single, w)
+        self._pile_plan = ((obs.seat, obs.hand_number, obs.turn_number), table, plan)
+        value = plan.value - without - w.draw + len(obs.pile) * (1 - late) * w.pile
         for card in obs.pile:
             value += w.pile_wild if WILD[card] else -late * POINTS[card]
         return value + self._deny(obs, w) >= w.take_at
 
-    def _plan_value(self, obs: BurracoObservation, hand: list[int], single: int, w: Weights) -> float:
+    def _plan_value(self, obs: BurracoObservation, hand: list[int], single: int, w: Weights) -> tuple[_Table, Plan]:
+        """The turn planned from ``hand`` (``single``: the one-card pile in it, or -1), with the
+        table that scored it."""
         h = counts(hand)
-        melds = list(obs.melds[obs.my_side])
+        melds = obs.melds[obs.my_side]
         group_ranks = RULE_SETS[obs.rule_set].get("group_ranks")
         moves = opens(h, melds, group_ranks) + attaches(h, melds)
         table = _Table(obs, self._rules, moves, w, h=h, single=single)
-        return plan_turn(h, melds, table, group_ranks=group_ranks, budget=40).value
+        return table, plan_turn(h, melds, table, group_ranks=group_ranks, budget=40)
+
+
+_EVALUATION = ("single", "dead", "semiclean", "group_ranks", "danger", "taken", "pozzetto_open", "may_close",
+               "out_value", "close_value", "floor", "spend_wilds", "points_weight")
+"""What a :class:`_Table` reads when it scores a move or an ending, besides the hand, the melds and
+the danger's weight (:meth:`_Table.evaluates_as`)."""
 
 
 class _Table:
@@ -296,6 +316,20 @@ class _Table:
             self.spend_wilds, self.points_weight = True, 0.5  # late: the beginner's "end of hand"
         else:
             self.spend_wilds, self.points_weight = False, w.points
+
+    def evaluates_as(self, other: _Table) -> bool:
+        """Whether ``other`` scores every meld and every ending of the turn as this table does:
+        the same hand, melds and readings; the danger's weight may differ (it counts the pile,
+        gone once taken) where no card of the hand feeds the next opponent."""
+        if self.h != other.h or self.mine != other.mine or self.w is not other.w or self.rules != other.rules:
+            return False
+        if any(getattr(self, name) != getattr(other, name) for name in _EVALUATION):
+            return False
+        if self.obs.must_meld != other.obs.must_meld or self.obs.rule_set != other.obs.rule_set:
+            return False
+        if self.danger_weight != other.danger_weight and not self.danger.isdisjoint(compress(CARDS, self.h)):
+            return False
+        return not self.dead or self._seen_counts() == other._seen_counts()
 
     # --- melding -----------------------------------------------------------------------
 
@@ -401,9 +435,13 @@ class _Table:
         gap = BETWEEN[card, other]
         if gap < 0 or self.h[gap]:
             return False
+        return self._seen_counts()[gap] >= copies(self.obs, gap)
+
+    def _seen_counts(self) -> list[int]:
+        """The copies of each card in view (:func:`~tavolo.bots.reading.seen_counts`), once."""
         if self._seen is None:
             self._seen = seen_counts(self.obs)
-        return self._seen[gap] >= copies(self.obs, gap)
+        return self._seen
 
 
 @lru_cache(maxsize=4096)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Protocol
 
 from tavolo.bots.reading import attach_result
@@ -37,6 +38,11 @@ OPEN_GROUPED = tuple(1 << meld.rank if type(meld) is Group else 0 for meld, _ in
 """For each template, the bit of the rank of the combination it opens (0: a sequence)."""
 SLOT_BASES = tuple(attach_action(slot, 0, 0) for slot in range(MAX_MELDS))
 """The first attach action of each meld slot of a side."""
+BIT = tuple(1 << card for card in range(NUM_TYPES))
+TEMPLATE_BITS = tuple(sum(BIT[card] for card in set(cards)) for _, cards in TEMPLATES)
+"""For each template, the bits of the cards it takes."""
+TEMPLATE_NEEDS = tuple(tuple((card, cards.count(card)) for card in set(cards)) for _, cards in TEMPLATES)
+"""For each template, each card it takes and how many copies."""
 
 
 def counts(cards: Sequence[int]) -> list[int]:
@@ -70,39 +76,68 @@ def _hand_opens(h: tuple[int, ...], grouped: int, group_ranks: tuple[int, ...]) 
 
 def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """Every attach action the cards ``h`` allow on ``melds`` (legare, art. 4)."""
-    return [base + offset for base, meld in zip(SLOT_BASES, melds) for card, offset in _attach_offsets(meld) if h[card]]
+    return [base + offset for base, meld in zip(SLOT_BASES, melds) for card, offset in _attach_offsets(meld)[1] if h[card]]
+
+
+def _held_attaches(h: Sequence[int], present: int, melds: Sequence[Meld]) -> list[int]:
+    """:func:`attaches`, ``present`` the bits of the cards held: a meld none of them fits is
+    passed over without looking at its cards one by one."""
+    moves: list[int] = []
+    for base, meld in zip(SLOT_BASES, melds):
+        fit, offsets = _attach_offsets(meld)
+        if present & fit:
+            moves += [base + offset for card, offset in offsets if h[card]]
+    return moves
 
 
 @lru_cache(maxsize=4096)
-def _attach_offsets(meld: Meld) -> tuple[tuple[int, int], ...]:
-    """The cards that attach to ``meld``, each with its attach action less the slot's base."""
-    return tuple((card, attach_action(0, card, variant) - ATTACH_BASE) for card, variant, _ in attachments(meld))
+def _attach_offsets(meld: Meld) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The bits of the cards that attach to ``meld`` and each such card with its attach action
+    less the slot's base."""
+    offsets = tuple((card, attach_action(0, card, variant) - ATTACH_BASE) for card, variant, _ in attachments(meld))
+    fit = 0
+    for card, _ in offsets:
+        fit |= BIT[card]
+    return fit, offsets
 
 
-def apply_meld(action: int, h: list[int], melds: list[Meld]) -> tuple[list[int], list[Meld]]:
-    """The hand and melds after the open or attach ``action`` (new lists)."""
+def _opens_left(opens: Sequence[int], h: Sequence[int], removed: int, grouped: int) -> list[int]:
+    """Of the open actions ``opens`` of a hand, those still open after cards left it (``h`` the
+    hand now, ``removed`` the bits of the cards that left) and with ``grouped`` the ranks of
+    the side's combinations: fewer cards make no new melds, so the rest is a filter."""
+    left = []
+    for action in opens:
+        t = action - OPEN_BASE
+        if OPEN_GROUPED[t] & grouped:
+            continue
+        if TEMPLATE_BITS[t] & removed and any(h[card] < k for card, k in TEMPLATE_NEEDS[t]):
+            continue
+        left.append(action)
+    return left
+
+
+def apply_meld(action: int, h: list[int], melds: Sequence[Meld]) -> tuple[list[int], tuple[Meld, ...]]:
+    """The hand (a new list) and the melds (a tuple) after the open or attach ``action``."""
     h = h[:]
-    melds = melds[:]
+    melds = tuple(melds)
     if action >= ATTACH_BASE:
         slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
         card, variant = divmod(rest, 2)
-        melds[slot] = attach_result(melds[slot], card, variant)
         h[card] -= 1
-    else:
-        meld, cards = TEMPLATES[action - OPEN_BASE]
-        for card in cards:
-            h[card] -= 1
-        melds.append(meld)
-    return h, melds
+        return h, melds[:slot] + (attach_result(melds[slot], card, variant),) + melds[slot + 1:]
+    meld, cards = TEMPLATES[action - OPEN_BASE]
+    for card in cards:
+        h[card] -= 1
+    return h, melds + (meld,)
 
 
 class Evaluator(Protocol):
     """What the planner asks of a bot: a move's value and the best way to end the turn."""
 
-    def meld_value(self, action: int, h: list[int], melds: list[Meld]) -> float:
+    def meld_value(self, action: int, h: list[int], melds: tuple[Meld, ...]) -> float:
         """The value of the open or attach ``action`` with hand ``h`` and side melds ``melds``."""
 
-    def finish(self, h: list[int], melds: list[Meld], melded: bool) -> tuple[int, float]:
+    def finish(self, h: list[int], melds: tuple[Meld, ...], melded: bool) -> tuple[int, float]:
         """The discard action that ends the turn (-1: none, the hand is empty) and its value,
         ``-inf`` when the turn cannot end there; ``melded``: some meld was made this turn."""
 
@@ -110,14 +145,16 @@ class Evaluator(Protocol):
 @dataclass(frozen=True)
 class Plan:
     """A turn's actions (melds, then the discard when there is one) and the plan's value;
-    ``hands[i]`` is the hand (counts) expected before ``actions[i]``."""
+    ``hands[i]`` is the hand (counts) expected before ``actions[i]``; ``whole``: the search
+    ended before its budget, so a larger budget finds the same plan."""
 
     actions: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     value: float
+    whole: bool
 
 
-def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ranks: tuple[int, ...] | None,
+def plan_turn(h: list[int], melds: Sequence[Meld], evaluator: Evaluator, *, group_ranks: tuple[int, ...] | None,
               budget: int = 80, width: int = 6, prune: float = -60.0) -> Plan:
     """The best plan found for the rest of the turn, from hand ``h`` and the side's ``melds``.
 
@@ -127,22 +164,23 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
     best: tuple[tuple[int, ...], tuple[tuple[int, ...], ...], float] = ((), (), NO_PLAN_VALUE)
     seen: set[tuple] = set()
     nodes = 0
+    finish, meld_value = evaluator.finish, evaluator.meld_value
 
-    def visit(h: list[int], hand: tuple[int, ...], melds: list[Meld], grouped: int, value: float,
-              path: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> None:
-        """Position ``h`` (``hand`` as a tuple; ``grouped``: the bits of the ranks of the side's combinations)."""
+    def visit(h: list[int], hand: tuple[int, ...], melds: tuple[Meld, ...], grouped: int, left: int, present: int,
+              held_opens: Sequence[int], value: float, path: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> None:
+        """Position ``h`` (``hand`` as a tuple, ``left`` cards, ``present`` their bits, ``held_opens``
+        the open actions it allows; ``grouped``: the bits of the ranks of the side's combinations)."""
         nonlocal best, nodes
         nodes += 1
-        discard, end = evaluator.finish(h, melds, bool(path))
+        discard, end = finish(h, melds, bool(path))
         if value + end > best[2]:
             best = (path + (discard,), hands + (hand,), value + end) if discard >= 0 else (path, hands, value + end)
-        left = sum(h)
         if not left or nodes >= budget:
             return
-        moves = attaches(h, melds)
+        moves = _held_attaches(h, present, melds)
         if left >= 3:
-            moves += _hand_opens(hand, grouped, ranks)
-        scored = sorted(((evaluator.meld_value(a, h, melds), a) for a in moves), reverse=True)
+            moves += held_opens
+        scored = sorted([(meld_value(a, h, melds), a) for a in moves], reverse=True)
         closing = left <= 4  # a short hand: keep every line, one may close or go out
         for move_value, action in scored[:width]:
             if nodes >= budget:
@@ -151,17 +189,33 @@ def plan_turn(h: list[int], melds: list[Meld], evaluator: Evaluator, *, group_ra
                 break
             after_h, after_melds = apply_meld(action, h, melds)
             after_hand = tuple(after_h)
-            key = (after_hand, tuple(after_melds))
+            key = (after_hand, after_melds)
             if key in seen:
                 continue
             seen.add(key)
-            after_grouped = grouped | OPEN_GROUPED[action - OPEN_BASE] if action < ATTACH_BASE else grouped
-            visit(after_h, after_hand, after_melds, after_grouped, value + move_value,
-                  path + (action,), hands + (hand,))
+            if action < ATTACH_BASE:
+                t = action - OPEN_BASE
+                removed, after_left, after_grouped = TEMPLATE_BITS[t], left - 3, grouped | OPEN_GROUPED[t]
+                after_present = present
+                for card, _ in TEMPLATE_NEEDS[t]:
+                    if not after_h[card]:
+                        after_present ^= BIT[card]
+            else:
+                card = (action - ATTACH_BASE) // 2 % NUM_TYPES
+                removed, after_left, after_grouped = BIT[card], left - 1, grouped
+                after_present = present if after_h[card] else present ^ removed
+            after_opens = _opens_left(held_opens, after_h, removed, after_grouped) if after_left >= 3 else ()
+            visit(after_h, after_hand, after_melds, after_grouped, after_left, after_present, after_opens,
+                  value + move_value, path + (action,), hands + (hand,))
 
     ranks = group_ranks or GROUP_RANKS
-    visit(h, tuple(h), melds, grouped_ranks(melds), 0.0, (), ())
-    return Plan(*best)
+    hand, grouped, left = tuple(h), grouped_ranks(melds), sum(h)
+    present = 0
+    for card in compress(range(NUM_TYPES), h):
+        present |= BIT[card]
+    visit(h, hand, tuple(melds), grouped, left, present, _hand_opens(hand, grouped, ranks) if left >= 3 else (),
+          0.0, (), ())
+    return Plan(*best, whole=nodes < budget)
 
 
 def is_discard(action: int) -> bool:

@@ -74,7 +74,14 @@ the 2's place, which a pinella or any wild fills)."""
 @lru_cache(maxsize=4096)
 def fits(melds: tuple[Meld, ...]) -> frozenset[int]:
     """Every card that attaches to one of ``melds`` (wilds included)."""
-    return frozenset(c for m in melds for c, _, _ in attachments(m))
+    return frozenset().union(*map(_meld_fits, melds))
+
+
+@lru_cache(maxsize=4096)
+def _meld_fits(meld: Meld) -> frozenset[int]:
+    """Every card that attaches to ``meld`` (cached: a side's melds change one at a time, so
+    :func:`fits` of a new side is the union of sets already made)."""
+    return frozenset(c for c, _, _ in attachments(meld))
 
 
 @lru_cache(maxsize=4096)
