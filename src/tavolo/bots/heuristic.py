@@ -356,13 +356,13 @@ class _Table:
         return 20 + gain
 
     def open_value(self, action: int, h: list[int]) -> float:
-        meld, cards = TEMPLATES[action - OPEN_BASE]
-        gain = sum(POINTS[c] for c in cards) * 2 + (5 if type(meld) is Run else 0)
+        t = action - OPEN_BASE
         if self.floor and sum(h) - 2 <= self.floor:  # h holds the three cards
             return HANG
-        if meld.wild >= 0:  # never clean; a wild goes down for a burraco, to go out or at the end
-            return gain - 20 if self.spend_wilds else -self._keep(meld.wild)
-        return 10 + gain
+        wild = OPEN_WILD[t]
+        if wild >= 0:  # never clean; a wild goes down for a burraco, to go out or at the end
+            return OPEN_GAIN[t] - 20 if self.spend_wilds else -self._keep(wild)
+        return 10 + OPEN_GAIN[t]
 
     def _keep(self, wild: int) -> float:
         """What a wild is worth kept in hand: nothing when the hand is to be
@@ -442,6 +442,13 @@ class _Table:
         if self._seen is None:
             self._seen = seen_counts(self.obs)
         return self._seen
+
+
+OPEN_GAIN = tuple(sum(POINTS[c] for c in cards) * 2 + (5 if type(meld) is Run else 0) for meld, cards in TEMPLATES)
+"""For each template, what opening it is worth on the score sheet: twice its cards' points, 5 more
+for a sequence (a longer meld to come)."""
+OPEN_WILD = tuple(meld.wild for meld, _ in TEMPLATES)
+"""For each template, its wild (matta), or -1."""
 
 
 @lru_cache(maxsize=4096)
