@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tavolo.bots.heuristic import LEVELS, HeuristicBurracoBot
-from tavolo.bots.planner import _opens_left, apply_meld, counts, opens, plan_turn
+from tavolo.bots.planner import _opens_left, counts, hand_after, melds_after, opens, plan_turn
 from tavolo.bots.weights import DEFAULT_WEIGHTS, TUNING_SPACE, Weights
 from tavolo.cards import french as fr
 from tavolo.engine.play import play
@@ -54,7 +54,7 @@ def test_opens_lists_every_three_card_meld_the_hand_makes():
 def test_a_plan_applies_its_melds_to_the_hand():
     h = counts(fr.parse_many("Kh Kh 2d Ts"))
     action = opens(h, (), None)[0]
-    after, melds = apply_meld(action, h, [])
+    after, melds = hand_after(action, h), melds_after(action, ())
     assert sum(after) == 1 and after[fr.parse("Ts")] == 1 and meld_text(melds[0]) == "Kh Kh 2d"
 
 
@@ -190,7 +190,7 @@ def test_the_opens_left_after_a_meld_are_the_opens_of_the_hand_left(cards, data)
     if not found:
         return
     action = data.draw(st.sampled_from(found))
-    after, melds = apply_meld(action, h, ())
+    after, melds = hand_after(action, h), melds_after(action, ())
     removed = sum(1 << card for card in set(TEMPLATES[action - OPEN_BASE].cards))
     grouped = 1 << melds[0].rank if type(melds[0]) is Group else 0
     assert sorted(_opens_left(found, after, removed, grouped)) == sorted(opens(after, melds, None))

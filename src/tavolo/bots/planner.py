@@ -116,19 +116,24 @@ def _opens_left(opens: Sequence[int], h: Sequence[int], removed: int, grouped: i
     return left
 
 
-def apply_meld(action: int, h: list[int], melds: Sequence[Meld]) -> tuple[list[int], tuple[Meld, ...]]:
-    """The hand (a new list) and the melds (a tuple) after the open or attach ``action``."""
-    h = h[:]
-    melds = tuple(melds)
+def melds_after(action: int, melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The side's melds after the open or attach ``action``."""
     if action >= ATTACH_BASE:
         slot, rest = divmod(action - ATTACH_BASE, NUM_TYPES * 2)
         card, variant = divmod(rest, 2)
-        h[card] -= 1
-        return h, melds[:slot] + (attach_result(melds[slot], card, variant),) + melds[slot + 1:]
-    meld, cards = TEMPLATES[action - OPEN_BASE]
-    for card in cards:
-        h[card] -= 1
-    return h, melds + (meld,)
+        return melds[:slot] + (attach_result(melds[slot], card, variant),) + melds[slot + 1:]
+    return melds + (TEMPLATES[action - OPEN_BASE].meld,)
+
+
+def hand_after(action: int, h: list[int]) -> list[int]:
+    """The hand (a new list) after the open or attach ``action``."""
+    h = h[:]
+    if action >= ATTACH_BASE:
+        h[(action - ATTACH_BASE) // 2 % NUM_TYPES] -= 1
+    else:
+        for card in TEMPLATES[action - OPEN_BASE].cards:
+            h[card] -= 1
+    return h
 
 
 class Evaluator(Protocol):
@@ -162,7 +167,7 @@ def plan_turn(h: list[int], melds: Sequence[Meld], evaluator: Evaluator, *, grou
     than ``prune`` skipped unless the plan can still close or go out, each position once,
     ``budget`` positions in all."""
     best: tuple[tuple[int, ...], tuple[tuple[int, ...], ...], float] = ((), (), NO_PLAN_VALUE)
-    seen: set[tuple] = set()
+    seen: set[tuple[Meld, ...]] = set()
     nodes = 0
     finish, meld_value = evaluator.finish, evaluator.meld_value
 
@@ -187,12 +192,12 @@ def plan_turn(h: list[int], melds: Sequence[Meld], evaluator: Evaluator, *, grou
                 return
             if move_value < prune and not closing:
                 break
-            after_h, after_melds = apply_meld(action, h, melds)
-            after_hand = tuple(after_h)
-            key = (after_hand, after_melds)
-            if key in seen:
+            after_melds = melds_after(action, melds)
+            if after_melds in seen:  # the melds tell the hand too: the turn's cards went to them
                 continue
-            seen.add(key)
+            seen.add(after_melds)
+            after_h = hand_after(action, h)
+            after_hand = tuple(after_h)
             if action < ATTACH_BASE:
                 t = action - OPEN_BASE
                 removed, after_left, after_grouped = TEMPLATE_BITS[t], left - 3, grouped | OPEN_GROUPED[t]
