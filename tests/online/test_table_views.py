@@ -1,5 +1,5 @@
 """A table's views (tavolo.online.tables): what each seat and a spectator are sent is the
-game's observation JSON, read afresh at every seq, although the table encodes it once a seq."""
+game's observation JSON, read afresh at every seq, although the table encodes it once for each change of the game."""
 
 from __future__ import annotations
 
@@ -61,3 +61,19 @@ def test_a_spectator_sees_no_hand() -> None:
         step(table, rng)
     assert "hand" not in sent(table.seat_view(None))["obs"]
     assert sent(table.seat_view(2))["obs"]["hand"]
+
+
+def test_a_continue_keeps_the_views_read_and_the_log_is_sent_as_it_was_told() -> None:
+    """A continue at a hand's end is stored (a seq) but changes no game: every seat's
+    observation is not read again; the recent events reach a client as they were told."""
+    table, rng = started("briscola", {"rounds": 3}), random.Random(5)
+    while not table.waiting:
+        step(table, rng)
+    before = {seat: table.seat_view(seat)["obs"] for seat in (0, 1, 2, 3, None)}
+    seq = table.seq
+    table.apply(table.continue_entries(min(table.waiting))[0])
+    assert table.seq == seq + 1
+    assert all(table.seat_view(seat)["obs"] is before[seat] for seat in before)
+    log = sent(table.seat_view(0))["log"]
+    assert log and log[-1]["type"] == "event" and log[-1]["seq"] < table.seq
+    assert [e["text"] for e in log] == table.actions[-len(log):]

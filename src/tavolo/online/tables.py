@@ -45,7 +45,11 @@ class Table:
         self.game = self.view.build(record.options)
         self.state: State = self.game.new_initial_state()
         self.seq = 0
-        self.log: deque[dict[str, Any]] = deque(maxlen=LOG_LENGTH)
+        self.game_seq = 0
+        """The seq of the last entry that changed the game (a shuffle or an action, not a
+        continue): what each seat sees is read once for it."""
+        self.log: deque[orjson.Fragment] = deque(maxlen=LOG_LENGTH)
+        """The last events, each kept encoded (text is no work for the garbage collector)."""
         self.hand_end: dict[str, Any] | None = None
         self.waiting: set[int] = set()
         self.chance: list[Any] = []
@@ -53,11 +57,11 @@ class Table:
         self.changed_at = time.time()
         """When the last entry was stored (epoch seconds): a move's time runs from it."""
         self._melds: tuple[int, Any] = (-1, None)
-        """The melds read at a seq: public, so one reading serves every seat's view."""
+        """The melds read at a game seq: public, so one reading serves every seat's view."""
         self._public: tuple[int, dict[str, Any]] = (-1, {})
-        """The public part of the observation at a seq (the moments compare two of them)."""
+        """The public part of the observation at a game seq (the moments compare two of them)."""
         self._seen: tuple[int, dict[int | None, orjson.Fragment]] = (-1, {})
-        """Each seat's observation JSON at a seq (None: a spectator's), encoded once however
+        """Each seat's observation JSON at a game seq (None: a spectator's), encoded once however
         often it is sent: kept as text, not as the thousands of dicts and lists of every
         table's views that the garbage collector would otherwise walk."""
 
@@ -143,6 +147,8 @@ class Table:
         if entry.kind == "action":  # read before the change, from what the last one left
             before = self._public_now(payload["seat"]), self._melds_now(payload["seat"])
         self.seq = entry.seq
+        if entry.kind != "continue":
+            self.game_seq = entry.seq
         self.changed_at = entry.recorded_at or time.time()
         if entry.kind == "chance":
             self.state.apply_chance(payload["outcome"])
@@ -168,7 +174,7 @@ class Table:
         event = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "moments": moments}
         if payload.get("timer"):
             event["timer"] = True
-        self.log.append(event)
+        self.log.append(orjson.Fragment(orjson.dumps(event)))
         if finished:
             self._hand_ended(finished[-1])
         return event
@@ -207,9 +213,9 @@ class Table:
                 "melds": self._melds_now(0 if seat is None else seat)}
 
     def _observed(self, seat: int | None) -> orjson.Fragment:
-        """``seat``'s observation JSON now (None: its public part), encoded once a seq."""
-        if self._seen[0] != self.seq:
-            self._seen = (self.seq, {})
+        """``seat``'s observation JSON now (None: its public part), encoded once a game seq."""
+        if self._seen[0] != self.game_seq:
+            self._seen = (self.game_seq, {})
         seen = self._seen[1]
         if seat not in seen:
             obs_json = self._read(0 if seat is None else seat)
@@ -218,26 +224,26 @@ class Table:
         return seen[seat]
 
     def _read(self, seat: int) -> dict[str, Any]:
-        """``seat``'s observation JSON now; the first reading at a seq also reads the public
+        """``seat``'s observation JSON now; the first reading at a game seq also reads the public
         part and the melds from it (the same from every seat)."""
         obs = self.state.observation(seat)
         obs_json = obs.to_json()
-        if self._public[0] != self.seq:
-            self._public = (self.seq, self.view.public(obs_json))
-            self._melds = (self.seq, self.view.melds(self.state, obs))
+        if self._public[0] != self.game_seq:
+            self._public = (self.game_seq, self.view.public(obs_json))
+            self._melds = (self.game_seq, self.view.melds(self.state, obs))
         return obs_json
 
     def _public_now(self, seat: int) -> dict[str, Any]:
-        """The public part of ``seat``'s observation now, once a seq, for the moments: the
+        """The public part of ``seat``'s observation now, once a game seq, for the moments: the
         fields they compare (pozzetti, stock, tricks, who is out) read alike from every seat."""
-        if self._public[0] != self.seq:
+        if self._public[0] != self.game_seq:
             self._observed(seat)
         return self._public[1]
 
     def _melds_now(self, seat: int) -> Any:
-        """The view's reading of the melds on the table now (read once a seq, from ``seat``'s
+        """The view's reading of the melds on the table now (read once a game seq, from ``seat``'s
         observation: the melds are public)."""
-        if self._melds[0] != self.seq:
+        if self._melds[0] != self.game_seq:
             self._observed(seat)
         return self._melds[1]
 
