@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.server.conftest import after_ack, hello, next_frame, send, settled_state
 
 
@@ -97,3 +99,26 @@ def test_a_bots_seat_carries_its_level_for_the_readers_language(client):
     assert len(bots) == 3 and all(s["bot_label"] == "Normal" for s in bots)
     assert translate(bots[0]["bot_label"], "it", "web") == "Normale"
     assert seats[0]["bot_label"] is None
+
+
+def test_a_match_s_result_is_stored_before_anyone_is_told(client, monkeypatch):
+    """Nothing is told before it is stored: the state that shows the match finished (the bot's
+    last card or the person's) goes out only once the result and the ratings are stored."""
+    service, order = client.app.state.service, []
+    broadcast, finish = service._broadcast, service.store.finish
+
+    def telling(table, events=()):
+        if table.state.is_terminal():
+            order.append("told")
+        broadcast(table, events)
+
+    def storing(*args, **kwargs):
+        order.append("stored")
+        return finish(*args, **kwargs)
+    monkeypatch.setattr(service, "_broadcast", telling)
+    monkeypatch.setattr(service.store, "finish", storing)
+    for _ in range(3):  # who plays the last card varies with the deal
+        view, seen = play_to_the_end(client, "briscola", players=2)
+        [first_finished, *_] = [f for f in seen if f["type"] == "state" and f["view"]["finished"]]
+        assert first_finished["events"]  # the last card, held until the result was stored, told with it
+    assert re.fullmatch(r"(stored(,told)+,?){3}", ",".join(order)), order

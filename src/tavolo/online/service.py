@@ -140,6 +140,8 @@ class TableService:
         self._wake = asyncio.Event()
         self._background: list[asyncio.Task[None]] = []
         self._redis: Any = None
+        self._untold: dict[str, list[dict[str, Any]]] = {}
+        """The events of a match's last entries, told once its result is stored."""
         self.ratings: dict[str, float] = {}
         """The shown rating (ordinal) of each account seated at a table of this process."""
 
@@ -415,13 +417,18 @@ class TableService:
         self._pending.append((entries, future))
         self._wake.set()
         await future
-        self._apply(table, entries)
-        if self._redis is not None:
+        if self._apply(table, entries, hold_end=True) and self._redis is not None:
             await self._redis.publish(table.id, table.seq)
 
-    def _apply(self, table: Table, entries: list[LogEntry]) -> None:
+    def _apply(self, table: Table, entries: list[LogEntry], hold_end: bool = False) -> bool:
+        """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
+        end the match are told only once its result is stored (:meth:`_advance`): False then."""
         events = [e for e in (table.apply(entry) for entry in entries) if e is not None]
+        if hold_end and table.state.is_terminal() and table.record.status == "playing":
+            self._untold[table.id] = self._untold.get(table.id, []) + events
+            return False
         self._broadcast(table, events)
+        return True
 
     async def _writer(self) -> None:
         while True:
@@ -482,7 +489,9 @@ class TableService:
         if table.state.is_terminal() and table.record.status == "playing":
             table.record.status = "finished"
             await self._finish(table)
-            self._broadcast(table)
+            self._broadcast(table, self._untold.pop(table.id, []))
+            if self._redis is not None:
+                await self._redis.publish(table.id, table.seq)
         self._schedule(table)
 
     async def _finish(self, table: Table) -> None:
