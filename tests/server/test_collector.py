@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 from tavolo.server.collector import ServingCollector
 
@@ -20,7 +21,9 @@ class Node:
 
 
 def run(body):
-    return asyncio.run(body())
+    """``body`` on an event loop of its own thread (a browser test's may be running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, body()).result()
 
 
 def test_a_survivor_of_a_young_collection_is_frozen_out_of_later_walks():

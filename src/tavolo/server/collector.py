@@ -18,12 +18,9 @@ collection (0.6 s at the bench's 4,000 connections), so at most one every ten
 minutes, a thousandth of the moves at the bench's load. Such cycles are few
 (a sweep after the bench's minute of play freed 112 objects of 850,000).
 
-    >>> import asyncio
-    >>> async def serving():
-    ...     with ServingCollector(young=10_000) as collector:
-    ...         return gc.get_threshold()[0], collector.sweeps
-    >>> asyncio.run(serving())
-    (10000, 0)
+    >>> collector = ServingCollector(young=10_000)  # entered in the app's lifespan
+    >>> collector.young, collector.growth, collector.interval, collector.sweeps
+    (10000, 2.0, 600.0, 0)
 """
 
 from __future__ import annotations
