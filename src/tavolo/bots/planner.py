@@ -74,9 +74,17 @@ def _hand_opens(h: tuple[int, ...], grouped: int, group_ranks: tuple[int, ...]) 
     return tuple(OPEN_BASE + t for t in hand_opens(h, None, grouped, group_ranks))
 
 
+def held_bits(h: Sequence[int]) -> int:
+    """The bits (:data:`BIT`) of the cards the counts ``h`` hold."""
+    bits = 0
+    for card in compress(range(NUM_TYPES), h):
+        bits |= BIT[card]
+    return bits
+
+
 def attaches(h: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """Every attach action the cards ``h`` allow on ``melds`` (legare, art. 4)."""
-    return [base + offset for base, meld in zip(SLOT_BASES, melds) for card, offset in _attach_offsets(meld)[1] if h[card]]
+    return _held_attaches(h, held_bits(h), melds)
 
 
 def _held_attaches(h: Sequence[int], present: int, melds: Sequence[Meld]) -> list[int]:
@@ -214,10 +222,7 @@ def plan_turn(h: list[int], melds: Sequence[Meld], evaluator: Evaluator, *, grou
                   value + move_value, path + (action,), hands + (hand,))
 
     ranks = group_ranks or GROUP_RANKS
-    hand, grouped, left = tuple(h), grouped_ranks(melds), sum(h)
-    present = 0
-    for card in compress(range(NUM_TYPES), h):
-        present |= BIT[card]
+    hand, grouped, left, present = tuple(h), grouped_ranks(melds), sum(h), held_bits(h)
     visit(h, hand, tuple(melds), grouped, left, present, _hand_opens(hand, grouped, ranks) if left >= 3 else (),
           0.0, (), ())
     return Plan(*best, whole=nodes < budget)
