@@ -98,3 +98,12 @@ def test_python_s_settings_come_back_on_exit():
     inside, frozen = run(body)
     assert inside == 12_345 and frozen > 0
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_sweep_the_loop_runs_after_the_exit_does_nothing():
+    async def body():
+        with ServingCollector(young=1_000) as collector:
+            pass
+        collector.sweep()  # as a sweep asked for just before the exit would
+        return collector.sweeps, gc.get_freeze_count()
+    assert run(body) == (0, 0)

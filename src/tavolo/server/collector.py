@@ -55,7 +55,7 @@ class ServingCollector:
         self.young, self.growth, self.interval = young, growth, interval
         self.sweeps = 0
         self._settled = 0
-        self._swept_at = time.monotonic()
+        self._swept_at = 0.0
         self._sweep_due = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._before: tuple[int, int, int] | None = None
@@ -63,9 +63,7 @@ class ServingCollector:
     def __enter__(self) -> ServingCollector:
         self._loop = asyncio.get_running_loop()
         self._before = gc.get_threshold()
-        gc.collect()
-        gc.freeze()
-        self._settled = gc.get_freeze_count()
+        self._settle()
         gc.set_threshold(self.young, *self._before[1:])
         gc.callbacks.append(self._after_collection)
         return self
@@ -74,17 +72,24 @@ class ServingCollector:
                  traceback: TracebackType | None) -> None:
         gc.callbacks.remove(self._after_collection)
         gc.set_threshold(*self._before)
+        self._before = None  # a sweep the loop still has to run does nothing now
         gc.unfreeze()
 
     def sweep(self) -> None:
         """A full collection of everything, frozen objects included; then all frozen again."""
+        if self._before is None:
+            return
         gc.unfreeze()
+        self._settle()
+        self.sweeps += 1
+        self._sweep_due = False  # only now: the sweep's own collection must not ask for another
+
+    def _settle(self) -> None:
+        """Collect what is not frozen, freeze what is left, and count from here."""
         gc.collect()
         gc.freeze()
         self._settled = gc.get_freeze_count()
         self._swept_at = time.monotonic()
-        self.sweeps += 1
-        self._sweep_due = False  # only now: the sweep's own collection must not ask for another
 
     def _after_collection(self, phase: str, info: dict[str, Any]) -> None:
         """Freeze what survived; ask the loop for a sweep when the frozen objects have grown.
