@@ -14,7 +14,10 @@ from tavolo.server.collector import ServingCollector
 
 
 class Node:
-    """An object in a reference cycle: only the collector frees it."""
+    """An object in a reference cycle: only the collector frees it. (Slots: a test makes as many
+    as the worker holds objects, millions after the rest of the suite.)"""
+
+    __slots__ = ("me", "__weakref__")
 
     def __init__(self) -> None:
         self.me = self
@@ -54,7 +57,8 @@ def test_a_frozen_garbage_cycle_is_freed_by_the_sweep_not_before():
 
 def test_a_sweep_runs_on_the_loop_once_the_frozen_objects_have_grown():
     async def body():
-        with ServingCollector(young=1_000, growth=1.5, interval=0) as collector:
+        # every young collection after the interval counts the frozen objects (all of them): few here
+        with ServingCollector(young=100_000, growth=1.5, interval=0) as collector:
             before = collector.sweeps
             held = [Node() for _ in range(gc.get_freeze_count())]  # more than doubles the frozen objects
             for _ in range(20):

@@ -94,11 +94,13 @@ class ServingCollector:
     def _after_collection(self, phase: str, info: dict[str, Any]) -> None:
         """Freeze what survived; ask the loop for a sweep when the frozen objects have grown.
         (It runs inside the collector, in whichever thread allocated: it can neither
-        collect nor touch the loop but through ``call_soon_threadsafe``.)"""
+        collect nor touch the loop but through ``call_soon_threadsafe``.) The interval is
+        looked at first: counting the frozen objects walks them all (``gc.get_freeze_count``),
+        so before the interval no young collection pays for it."""
         if phase != "stop":
             return
         gc.freeze()
-        if not self._sweep_due and gc.get_freeze_count() > self.growth * max(self._settled, self.young) \
-                and time.monotonic() - self._swept_at >= self.interval:
+        if not self._sweep_due and time.monotonic() - self._swept_at >= self.interval \
+                and gc.get_freeze_count() > self.growth * max(self._settled, self.young):
             self._sweep_due = True
             self._loop.call_soon_threadsafe(self.sweep)
