@@ -25,7 +25,7 @@ from sqlalchemy import (
     JSON, Connection, DateTime, Engine, Float, ForeignKey, Integer, String, UniqueConstraint, create_engine, event,
     insert, select, update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tavolo.store.migrate import upgrade
@@ -100,6 +100,10 @@ class SeqConflict(Exception):
     """Another writer stored a row with the same ``(table_id, seq)`` first."""
 
 
+class StoreBusy(Exception):
+    """Another writer held the database for longer than the caller would wait: nothing stored."""
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -144,12 +148,16 @@ class Account:
     sigma: float
 
 
+BUSY_TIMEOUT_S = 30
+"""How long a SQLite connection waits for another writer's lock before it gives up."""
+
+
 def make_online_engine(url: str) -> Engine:
     """An engine for ``url`` (a bare path is a SQLite file, in WAL mode), migrated to the latest schema."""
     if "://" not in url:
         url = f"sqlite:///{url}"
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10)
@@ -169,6 +177,27 @@ class OnlineStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+
+    @property
+    def local(self) -> bool:
+        """A SQLite database: a write is a local file's, with no network to wait for.
+
+        >>> OnlineStore(make_online_engine("sqlite://")).local
+        True
+        """
+        return self.engine.dialect.name == "sqlite"
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Copy what the SQLite log holds into the database file without waiting for anyone (a
+        passive checkpoint); returns the pages in the log and those copied so far.
+
+        >>> store = OnlineStore(make_online_engine("sqlite://"))
+        >>> store.checkpoint()
+        (-1, -1)
+        """
+        with self.engine.connect() as connection:
+            _, pages, copied = connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return pages, copied
 
     def ping(self) -> None:
         with self.engine.connect() as connection:
@@ -256,14 +285,12 @@ class OnlineStore:
     def append(self, entries: Sequence[LogEntry]) -> None:
         """Store ``entries`` in one transaction, all or none; :class:`SeqConflict`
         when a ``(table_id, seq)`` is taken."""
-        now = datetime.now(UTC)
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(insert(OnlineLogRow), [
-                    dict(table_id=e.table_id, seq=e.seq, kind=e.kind, payload=e.payload, recorded_at=now)
-                    for e in entries])
-        except IntegrityError as exc:
-            raise SeqConflict(str(exc.orig)) from None
+        with self.engine.begin() as connection:
+            _insert_log(connection, entries)
+
+    def log_writer(self, wait_ms: int) -> LogWriter:
+        """A :class:`LogWriter` on this (SQLite) database that waits at most ``wait_ms`` for a lock."""
+        return LogWriter(self.engine, wait_ms)
 
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
         query = (select(OnlineLogRow.seq, OnlineLogRow.kind, OnlineLogRow.payload, OnlineLogRow.recorded_at)
@@ -321,3 +348,48 @@ def _seat_row(table_id: str, seat: SeatRecord) -> dict[str, Any]:
 def _epoch(moment: datetime) -> float:
     """Epoch seconds of a stored time (SQLite gives it back without its zone: UTC)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def _insert_log(connection: Connection, entries: Sequence[LogEntry]) -> None:
+    """Insert ``entries`` in ``connection``'s transaction; :class:`SeqConflict` when a
+    ``(table_id, seq)`` is taken."""
+    now = datetime.now(UTC)
+    try:
+        connection.execute(insert(OnlineLogRow), [
+            dict(table_id=e.table_id, seq=e.seq, kind=e.kind, payload=e.payload, recorded_at=now) for e in entries])
+    except IntegrityError as exc:
+        raise SeqConflict(str(exc.orig)) from None
+
+
+class LogWriter:
+    """The log's writes from an event loop (SQLite): on a connection of their own, which waits
+    at most ``wait_ms`` for another writer's lock (then :class:`StoreBusy`, nothing stored: the
+    caller writes from a thread instead) and never copies the write-ahead log into the database
+    file, the one step of a commit that waits for the disk (fsyncs): whoever writes through it
+    calls :meth:`OnlineStore.checkpoint` from a thread.
+
+        >>> store = OnlineStore(make_online_engine("sqlite://"))
+        >>> writer = store.log_writer(wait_ms=10)
+        >>> writer.connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
+        0
+        >>> writer.close()
+    """
+
+    def __init__(self, engine: Engine, wait_ms: int) -> None:
+        self.connection = engine.connect()
+        self.connection.exec_driver_sql(f"PRAGMA busy_timeout={int(wait_ms)}")
+        self.connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+        self.connection.commit()
+
+    def append(self, entries: Sequence[LogEntry]) -> None:
+        """:meth:`OnlineStore.append` on this connection; :class:`StoreBusy` when it is locked."""
+        try:
+            with self.connection.begin():
+                _insert_log(self.connection, entries)
+        except OperationalError as exc:
+            if "locked" not in str(exc.orig):
+                raise
+            raise StoreBusy(str(exc.orig)) from None
+
+    def close(self) -> None:
+        self.connection.close()
