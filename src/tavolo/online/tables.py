@@ -104,17 +104,26 @@ class Table:
         return self._action_entries(seat, actions, timer)
 
     def _action_entries(self, seat: int, actions: list[int], timer: bool = False) -> list[LogEntry]:
-        trial = self.state.clone()
+        """The entries of ``actions``: one legal action is read off the state itself, several
+        are tried on a copy (each one's legality and notation depend on those before it)."""
+        state = self.state
+        if len(actions) == 1 and state.current_player() == seat and actions[0] in state.legal_actions():
+            return [self._action_entry(seat, actions[0], state.action_to_string(actions[0]), timer, 1)]
+        trial = state.clone()
         entries = []
         for action in actions:
             if trial.current_player() != seat:
                 raise Refusal("not_your_turn", "It is not your turn")
-            payload = {"seat": seat, "action": action, "text": trial.action_to_string(action)}
-            if timer:
-                payload["timer"] = True
+            text = trial.action_to_string(action)
             trial.apply(action)
-            entries.append(LogEntry(self.id, self.seq + len(entries) + 1, "action", payload))
+            entries.append(self._action_entry(seat, action, text, timer, len(entries) + 1))
         return entries
+
+    def _action_entry(self, seat: int, action: int, text: str, timer: bool, offset: int) -> LogEntry:
+        payload = {"seat": seat, "action": action, "text": text}
+        if timer:
+            payload["timer"] = True
+        return LogEntry(self.id, self.seq + offset, "action", payload)
 
     def timer_actions(self, seat: int) -> list[int]:
         """What the timer plays for ``seat`` when its time is up, to the end of its turn

@@ -8,7 +8,6 @@ Every client frame is checked before it reaches the table service: at most
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections import deque
 from typing import Annotated, Any, Literal
@@ -97,7 +96,7 @@ def parse_frame(text: str | bytes | None) -> Hello | Move | Continue | Ping | La
     if len(text) > MAX_FRAME:
         raise Refusal("bad_message", "Frame too large: at most {limit} bytes", limit=MAX_FRAME)
     try:
-        return ClientFrame.validate_python(json.loads(text))
+        return ClientFrame.validate_json(text)
     except (ValueError, ValidationError):
         raise Refusal("bad_message", "Not a message of this table's protocol") from None
 
