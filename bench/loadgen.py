@@ -4,10 +4,14 @@ It makes ``tables`` tables of ``game`` through the JSON API (every seat a person
 server runs no bot), opens one WebSocket per seat, and each seat plays a random legal move
 from the ``legal`` list the server sends, ``pace`` seconds after its turn comes (0: at
 once), and says ``continue`` at each hand's end; with a pace, each seat starts after a
-random part of it, so that the tables do not move in step. Once every seat is greeted (and the
-garbage collector set as the server's: young collections rare, what survives them frozen) it
-times each move from its send to its ``ack`` (stored and applied) and prints one JSON line
-(``--windows`` measures several windows one after the other on the same tables)::
+random part of it, so that the tables do not move in step. ``--phases N``: each table first
+plays, at once, to a random entry of its log (under N: the entries of a hand, Briscola of 4:
+the deal and 40 cards), and waits there for the others; then they all go on at the pace, spread
+over a hand as in a room open for a while (their hands do not all end in the same second), and
+the measuring starts :data:`SETTLE` seconds later. Once play starts, the people's garbage
+collector does not run (they stand for 4,000 phones and browsers: its pauses are not the
+server's). It times each move from its send to its ``ack`` (stored and applied) and prints
+one JSON line (``--windows`` measures several windows one after the other on the same tables)::
 
     python -m bench.loadgen http://127.0.0.1:8000 briscola 10 --players 4 --pace 1 --seconds 5
     {"windows": [{"moves": 160, "moves_per_s": 32.0, "p50_ms": 3.1, "p99_ms": 9.8}], "errors": {}, ...}
@@ -17,10 +21,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import resource
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import httpx
@@ -28,12 +35,13 @@ import orjson
 import uvloop
 from websockets.asyncio.client import connect
 
-from tavolo.server.collector import ServingCollector
-
 CONCURRENCY = 50
 """Requests and handshakes in flight at once while setting up."""
 GRACE = 5.0
 """Seconds the load goes on after the last window, so that its slow moves are acked."""
+SETTLE = 5.0
+"""Seconds between the paced play's start (with ``--phases``) and the measuring: the load
+rises from none to its level over the first second of it."""
 
 
 def dumps(frame: dict) -> str:
@@ -94,16 +102,47 @@ async def make_table(http: httpx.AsyncClient, game: str, options: dict, players:
     return [(table_id, token) for token in tokens]
 
 
+@contextmanager
+def no_collections() -> Iterator[None]:
+    """No garbage collection inside: what lives now is frozen, nothing is collected until the end.
+
+    >>> with no_collections():
+    ...     gc.isenabled()
+    False
+    """
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+@dataclass
+class Phase:
+    """Where a table waits for the others before the paced play: once its log reaches ``seq``
+    (its seats move at once until then) ``reached`` is set, and its seats wait for ``paced``."""
+
+    seq: int
+    paced: asyncio.Event
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class Seat:
     """One seat's socket: moves when the latest state (not older than its last ack) has some."""
 
-    def __init__(self, ws, table_id: str, seat: int, tally: Tally, pace: float, rng: random.Random) -> None:
+    def __init__(self, ws, table_id: str, seat: int, tally: Tally, pace: float, rng: random.Random,
+                 phase: Phase) -> None:
         self.ws, self.table_id, self.seat, self.tally, self.pace, self.rng = ws, table_id, seat, tally, pace, rng
+        self.phase = phase
         self.latest: dict | None = None
         self.acked = 0
         self.sent: float | None = None
         self.moves = 0
         self.continued = 0
+        self.pacing = False
 
     async def play(self, token: str, greeted: asyncio.Event, go: asyncio.Event) -> None:
         await self.ws.send(dumps({"type": "hello", "token": token, "lang": "en"}))
@@ -113,9 +152,10 @@ class Seat:
             if kind == "welcome":
                 greeted.set()
                 await go.wait()
-                await asyncio.sleep(self.rng.random() * self.pace)  # the tables start out of step
             elif kind == "state":
                 self.latest = frame
+                if frame["seq"] >= self.phase.seq:
+                    self.phase.reached.set()
             elif kind == "ack":
                 self.tally.ack(self.sent)
                 self.sent, self.acked = None, frame["seq"]
@@ -125,6 +165,10 @@ class Seat:
             if self.latest is not None and self.latest["view"]["finished"]:
                 self.tally.finished.add(self.table_id)
                 return
+            if self.phase.reached.is_set() and not self.pacing:
+                await self.phase.paced.wait()
+                await asyncio.sleep(self.rng.random() * self.pace)  # the tables move out of step
+                self.pacing = True
             await self.maybe_act()
 
     async def maybe_act(self) -> None:
@@ -133,7 +177,7 @@ class Seat:
         view = self.latest["view"]
         if view["legal"]:
             self.sent = time.perf_counter()  # marks the move in flight while its pace runs
-            if self.pace:
+            if self.pace and self.pacing:
                 asyncio.get_running_loop().call_later(self.pace, self.send_move, self.rng.choice(view["legal"]))
             else:
                 self.send_move(self.rng.choice(view["legal"]))
@@ -149,7 +193,7 @@ class Seat:
 
 
 async def run(url: str, game: str, tables: int, players: int, options: dict, pace: float, seconds: float,
-              windows: int = 1, seed: int = 0) -> dict[str, object]:
+              windows: int = 1, phases: int = 0, seed: int = 0) -> dict[str, object]:
     limit = asyncio.Semaphore(CONCURRENCY)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         async def one() -> list[tuple[str, str]]:
@@ -158,7 +202,8 @@ async def run(url: str, game: str, tables: int, players: int, options: dict, pac
         started = time.perf_counter()
         seats = [s for made in await asyncio.gather(*(one() for _ in range(tables))) for s in made]
     setup = time.perf_counter() - started
-    tally, go, rng = Tally(), asyncio.Event(), random.Random(seed)
+    tally, go, paced, rng = Tally(), asyncio.Event(), asyncio.Event(), random.Random(seed)
+    table_phases = {table_id: Phase(rng.randrange(phases) if phases else 0, paced) for table_id, _ in seats}
     ws_url = url.replace("http", "ws", 1)
 
     async def seat_task(index: int, table_id: str, token: str, greeted: asyncio.Event) -> None:
@@ -166,7 +211,8 @@ async def run(url: str, game: str, tables: int, players: int, options: dict, pac
             ws = await connect(f"{ws_url}/ws/tables/{table_id}", compression=None, open_timeout=60,
                                ping_interval=None, max_queue=None)
         async with ws:
-            seat = Seat(ws, table_id, index % players, tally, pace, random.Random(rng.random()))
+            seat = Seat(ws, table_id, index % players, tally, pace, random.Random(rng.random()),
+                        table_phases[table_id])
             await seat.play(token, greeted, go)
 
     greeted = [asyncio.Event() for _ in seats]
@@ -174,16 +220,23 @@ async def run(url: str, game: str, tables: int, players: int, options: dict, pac
     connect_started = time.perf_counter()
     await asyncio.gather(*(g.wait() for g in greeted))
     connected = time.perf_counter() - connect_started
-    with ServingCollector():  # at Python's settings its pauses (to 300 ms) were timed as the server's
-        start = time.perf_counter()
+    with no_collections():  # its pauses (to 300 ms at Python's settings, 0.5 s for the collection it starts
+        # with) were timed as the server's
         go.set()
+        phased = time.perf_counter()
+        await asyncio.gather(*(p.reached.wait() for p in table_phases.values()))
+        paced.set()
+        if phases:
+            await asyncio.sleep(SETTLE)
+        phased = time.perf_counter() - phased
+        start = time.perf_counter()
         await asyncio.sleep(seconds * windows + GRACE)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return {"windows": [tally.window(start + i * seconds, seconds) for i in range(windows)],
             "errors": tally.errors, "finished_tables": len(tally.finished), "tables": tables, "clients": len(seats),
-            "setup_s": round(setup, 2), "connect_s": round(connected, 2)}
+            "setup_s": round(setup, 2), "connect_s": round(connected, 2), "phases_s": round(phased, 2)}
 
 
 def main() -> None:
@@ -196,11 +249,13 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.0, help="seconds a seat waits once its turn comes")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of a measured window")
     parser.add_argument("--windows", type=int, default=1, help="windows measured one after the other")
+    parser.add_argument("--phases", type=int, default=0,
+                        help="spread the tables over this many entries of their log (a hand) before measuring")
     args = parser.parse_args()
     raise_open_files()
     options = {**json.loads(args.options), "players": args.players}
     result = uvloop.run(run(args.url, args.game, args.tables, args.players, options, args.pace, args.seconds,
-                            args.windows))  # the people's own CPU, on the server's machine, kept small
+                            args.windows, args.phases))  # the people's own CPU, on the server's machine, kept small
     print(json.dumps(result), flush=True)
 
 
