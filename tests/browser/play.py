@@ -100,6 +100,23 @@ def play_to_score_screen(page: Page, move, screenshot: tuple[int, Path] | None =
     """Play this seat's moves with ``move`` until the score screen; the moves
     made. ``screenshot``: (after how many moves, where to keep it)."""
     page.click("#legal-box summary")
+    return play_hand(page, move, screenshot)
+
+
+def play_match(page: Page, move) -> tuple[int, int]:
+    """Play this seat's moves with ``move`` until the match's end, going on after each hand;
+    (the moves made, the hands played). A match of one round of Briscola may take more: a
+    round drawn 60-60 does not count and another is played (seed, "Il Vincitore")."""
+    made, hands = play_to_score_screen(page, move), 1
+    while page.locator(".overlay-box .finished").count() == 0:
+        page.click(".overlay-box .continue")
+        page.wait_for_selector("#overlay", state="hidden")               # the next hand dealt
+        made, hands = made + play_hand(page, move), hands + 1
+    return made, hands
+
+
+def play_hand(page: Page, move, screenshot: tuple[int, Path] | None = None) -> int:
+    """:func:`play_to_score_screen` with the list of possible moves already open."""
     for made in range(MAX_MOVES):
         legal = wait_turn(page)
         if screenshot and made == screenshot[0]:

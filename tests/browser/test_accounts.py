@@ -3,7 +3,7 @@ player's history and rating across devices; finished games on the player's page)
 
 from __future__ import annotations
 
-from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_to_score_screen, trick_move
+from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, trick_move
 
 
 def test_register_play_and_find_the_game_on_your_page(browser, server):
@@ -21,7 +21,7 @@ def test_register_play_and_find_the_game_on_your_page(browser, server):
     page.goto(server + "/")
     page.wait_for_selector("#my-games:has-text('punteggio')")               # the rating in the lobby
     create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "simple"})
-    play_to_score_screen(page, trick_move)
+    play_match(page, trick_move)
     page.goto(server + "/players/Nora")
     row = page.locator("#games .table-row")
     row.wait_for()

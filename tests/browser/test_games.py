@@ -5,7 +5,7 @@ hand of Scala 40, a round of Briscola and of Tressette)."""
 from __future__ import annotations
 
 from tests.browser.conftest import SCREENSHOTS
-from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_to_score_screen, rummy_move, trick_move
+from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, play_to_score_screen, rummy_move, trick_move
 
 
 def finish(page, hands: int) -> None:
@@ -45,17 +45,17 @@ def test_briscola_round(browser, server):
     page = new_player(browser, server, "Carlo")
     create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "simple"})
     page.wait_for_selector(".stock .trump")                              # the briscola shown under the stock
-    moves = play_to_score_screen(page, trick_move)
-    assert moves == 20                                                   # 40 cards, two players
+    moves, hands = play_match(page, trick_move)
+    assert moves == 20 * hands                                           # 40 cards, two players
     finish(page, hands=0)
     page.click(".overlay-box a[href^='/replay/']")
     page.wait_for_selector("#position:has-text('mossa 0')")
-    assert page.inner_text("#position") == "mossa 0 di 40"
+    assert page.inner_text("#position") == f"mossa 0 di {40 * hands}"
     assert page.locator("#controls .hand .card").count() == 3            # three cards each after the deal
     page.click("#next")
     assert page.inner_text("#replay-move").startswith("Carlo: play ") or page.inner_text("#replay-move").startswith("Bot")
     page.click("#last")
-    assert page.inner_text("#position") == "mossa 40 di 40"
+    assert page.inner_text("#position") == f"mossa {40 * hands} di {40 * hands}"
     assert page.locator("#controls .hand .card").count() == 0
     assert "Punti delle carte" in page.inner_text("#replay-hand-end")     # the round's end, as the table showed it
     assert SCRIPT_ERRORS[page] == []
@@ -71,19 +71,20 @@ new MutationObserver((changes) => { for (const change of changes) for (const nod
 def test_every_move_is_logged_and_every_trick_announced(browser, server):
     """The page tells each action as it comes: the log lists the moves of both seats in the
     order played (the newest first, the last 12), and each trick taken and the stock's last
-    cards are announced once (Briscola for two: 20 tricks; 2 cards left once)."""
+    cards are announced once (Briscola for two: 20 tricks; 2 cards left once a hand)."""
     page = new_player(browser, server, "Gina")
     page.context.add_init_script(TOLD)
     table_id = create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "simple"})
-    assert play_to_score_screen(page, trick_move) == 20
+    moves, hands = play_match(page, trick_move)
+    assert moves == 20 * hands
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
     lines = page.locator("#log .event").all_inner_texts()
     assert [line.split(": ", 1)[1] for line in lines] == record["actions"][::-1][:12]
     assert {line.split(": ", 1)[0] for line in lines} == {"Tu", "Bot 1 (Normale)"}
     told = page.evaluate("window.told")
     tricks = [t for t in told if t == "Prendi tu" or t == "Bot 1 (Normale) prende"]
-    assert len(tricks) == 20 and told.count("Ultime carte del tallone: 2") == 1
-    assert len(told) == 21, told
+    assert len(tricks) == 20 * hands and told.count("Ultime carte del tallone: 2") == hands
+    assert len(told) == 21 * hands, told
     assert SCRIPT_ERRORS[page] == []
 
 
