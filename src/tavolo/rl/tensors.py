@@ -76,6 +76,7 @@ Encoding a position (the seat's hand appears in the ``hand`` plane)::
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -86,7 +87,7 @@ import numpy as np
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.cards import NUM_TYPES
 from tavolo.games.burraco.melds import (
-    BURRACO_SIZE, CLEAN, DIRTY, SEMICLEAN, Meld, attachments, burraco_kind, meld_cards, meld_size,
+    BURRACO_SIZE, CLEAN, DIRTY, NOT_BURRACO, SEMICLEAN, Meld, attachments, burraco_kind, meld_cards, meld_size,
 )
 from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.rules import HAND_SIZE, RULE_SETS
@@ -188,7 +189,7 @@ class _Kept:
     observation it was encoded from."""
 
     __slots__ = ("tensor", "values", "sides", "side_of", "order", "scores", "pozzetti", "hand", "pile", "known",
-                 "melds", "side_melds", "fits", "ones", "hand_sizes", "pending", "stock",
+                 "melds", "side_melds", "fits", "kinds", "open_sizes", "ones", "hand_sizes", "pending", "stock",
                  "turn", "flags")
 
     def __init__(self, size: int) -> None:
@@ -298,6 +299,8 @@ class ObservationEncoder:
         kept.known = ((),) * obs.players
         kept.side_melds = [()] * sides
         kept.fits = [[0] * NUM_TYPES for _ in range(sides)]
+        kept.kinds = [[] for _ in range(sides)]
+        kept.open_sizes = [[] for _ in range(sides)]
         kept.ones = []
         kept.hand_sizes = kept.pending = kept.stock = kept.turn = kept.flags = None
 
@@ -337,31 +340,36 @@ class ObservationEncoder:
         kept.known = known
 
     def _write_melds(self, kept: _Kept, melds: tuple[tuple[Meld, ...], ...]) -> None:
-        """The sides whose melds changed, slot by slot: the changed melds' cards
-        and what fits them (a ``fits`` card is 1 while one meld of the side or
-        more takes it, kept as a count per card), and the side's ``side_melds`` row."""
+        """The sides whose melds changed, slot by slot: the cards each changed
+        meld gained or lost and the cards that fit it (a ``fits`` card is 1
+        while one meld of the side or more takes it, kept as a count per card),
+        and the side's ``side_melds`` row from its melds' kinds and sizes, kept per slot."""
         values, unseen_at = kept.values, self._unseen_at
         for k, side in enumerate(kept.order):
             old, new = kept.side_melds[k], melds[side]
             if old == new:
                 continue
             melded_at, fits_at, summary_at = self._side_at[k]
-            fits = kept.fits[k]
-            for was, now in zip_longest(old, new):
+            fits, kinds, open_sizes = kept.fits[k], kept.kinds[k], kept.open_sizes[k]
+            for slot, (was, now) in enumerate(zip_longest(old, new)):
                 if was is not now:
-                    was_cards, was_fits = _NO_MELD if was is None else _meld_parts(was)[:2]
-                    now_cards, now_fits = _NO_MELD if now is None else _meld_parts(now)[:2]
-                    _move(values, was_cards, now_cards, melded_at, unseen_at)
-                    for card in was_fits:
+                    lost, gained, unfit, fit, kind, open_size = _meld_change(was, now)
+                    _move(values, lost, gained, melded_at, unseen_at)
+                    for card in unfit:
                         fits[card] -= 1
                         if not fits[card]:
                             values[fits_at + card] = 0.0
-                    for card in now_fits:
+                    for card in fit:
                         if not fits[card]:
                             values[fits_at + card] = 1.0
                         fits[card] += 1
-            for at, value in enumerate(_side_row(new), summary_at):
-                values[at] = value
+                    if slot < len(kinds):
+                        kinds[slot], open_sizes[slot] = kind, open_size
+                    else:
+                        kinds.append(kind)
+                        open_sizes.append(open_size)
+            del kinds[len(new):], open_sizes[len(new):]
+            values[summary_at:summary_at + 5] = _side_row(len(new), kinds, open_sizes)
             kept.side_melds[k] = new
         kept.melds = melds
 
@@ -413,23 +421,25 @@ class ObservationEncoder:
 def _move(values: memoryview, out: Sequence[int], into: Sequence[int], plane_at: int, unseen_at: int) -> None:
     """Take the cards ``out`` from the card plane at ``plane_at`` and put the
     cards ``into`` in it, each one back in / out of ``unseen``; the start and
-    the end the two have in common stay (a hand is shown in one order, a meld
-    low to high: most changes are a few cards inside)."""
-    start = 0
-    for was, now in zip(out, into):
-        if was != now:
-            break
-        start += 1
-    out, into = out[start:], into[start:]
-    end = 0
-    for was, now in zip(reversed(out), reversed(into)):
-        if was != now:
-            break
-        end += 1
-    for card in out[:len(out) - end]:
+    the end the two have in common stay (a hand and a seat's known cards are
+    shown in one order: most changes are a few cards inside)."""
+    if out and into:
+        start = 0
+        for was, now in zip(out, into):
+            if was != now:
+                break
+            start += 1
+        out, into = out[start:], into[start:]
+        end = 0
+        for was, now in zip(reversed(out), reversed(into)):
+            if was != now:
+                break
+            end += 1
+        out, into = out[:len(out) - end], into[:len(into) - end]
+    for card in out:
         values[plane_at + card] -= 1.0
         values[unseen_at + card] += 1.0
-    for card in into[:len(into) - end]:
+    for card in into:
         values[plane_at + card] += 1.0
         values[unseen_at + card] -= 1.0
 
@@ -448,26 +458,42 @@ def _flags(obs: BurracoObservation) -> list[float]:
             min(1.0, obs.stall_streak / (2 * p)), min(1.0, (time_out_left or 0) / (2 * p))]
 
 
-@lru_cache(maxsize=1 << 10)
-def _side_row(melds: tuple[Meld, ...]) -> tuple[float, ...]:
-    """A side's ``side_melds`` row. Cached: melds are immutable values."""
-    parts = [_meld_parts(meld) for meld in melds]
-    kinds = [kind for _, _, kind, _ in parts]
-    longest = max((size for _, _, kind, size in parts if not kind), default=0)
-    return (len(melds) / 10, kinds.count(CLEAN) / 4, kinds.count(SEMICLEAN) / 4, kinds.count(DIRTY) / 4,
-            longest / BURRACO_SIZE)
+def _side_row(melds: int, kinds: list[int], open_sizes: list[int]) -> array:
+    """A side's ``side_melds`` row from its number of melds, each meld's burraco
+    kind and each size of a meld not yet a burraco (0 for a burraco)."""
+    return array("f", (melds / 10, kinds.count(CLEAN) / 4, kinds.count(SEMICLEAN) / 4, kinds.count(DIRTY) / 4,
+                       max(open_sizes, default=0) / BURRACO_SIZE))
 
 
 @lru_cache(maxsize=1 << 14)
-def _meld_parts(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """One meld's (gioco's) cards, the cards that attach to it (each once), its
-    burraco kind (by shape) and its size. Cached: a side's melds change one at a time."""
-    fits = tuple(dict.fromkeys(card for card, _, _ in attachments(meld)))
-    return tuple(meld_cards(meld)), fits, burraco_kind(meld), meld_size(meld)
+def _meld_change(was: Meld | None, now: Meld | None) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                                                              tuple[int, ...], int, int]:
+    """What a slot going from meld (gioco) ``was`` to ``now`` (``None``: no meld)
+    changes: the cards it lost and gained, the fitting cards it lost and gained,
+    ``now``'s burraco kind (by shape) and its size while not a burraco (else 0).
+    Cached: the same changes come again and again (and once per observing seat)."""
+    was_cards, was_fits = _meld_parts(was)
+    now_cards, now_fits = _meld_parts(now)
+    kind = NOT_BURRACO if now is None else burraco_kind(now)
+    open_size = 0 if now is None or kind != NOT_BURRACO else meld_size(now)
+    return (_less(was_cards, now_cards), _less(now_cards, was_cards), _less(was_fits, now_fits),
+            _less(now_fits, was_fits), kind, open_size)
 
 
-_NO_MELD: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-"""The cards and the fitting cards of an empty slot."""
+def _meld_parts(meld: Meld | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One meld's cards and the cards that attach to it (each once); none for no meld."""
+    if meld is None:
+        return (), ()
+    return tuple(meld_cards(meld)), tuple(dict.fromkeys(card for card, _, _ in attachments(meld)))
+
+
+def _less(cards: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of ``cards`` left once those of ``other`` are taken out (multisets)."""
+    rest = list(cards)
+    for card in other:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
 
 
 @lru_cache(maxsize=1 << 10)

@@ -31,13 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
-from operator import itemgetter
+from operator import add, itemgetter
 
 from tavolo.games.burraco.actions import ADJ, GAP, GROUP2, GROUP3, GROUP_RANKS, NAT3
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, TWOS, WILDS
 from tavolo.games.burraco.melds import Group, Meld
 
-__all__ = ["RUN_BITS", "grouped_ranks", "hand_opens", "suit_masks"]
+__all__ = ["RUN_BITS", "grouped_ranks", "hand_opens", "pair_ranks", "suit_masks"]
 
 RUN_BITS = tuple(0 if c == JOKER else ((1 << 1) | (1 << 14) if c % 13 == 0 else 1 << (c % 13 + 1))
                  for c in range(NUM_TYPES))
@@ -71,27 +71,42 @@ def grouped_ranks(melds: Sequence[Meld]) -> int:
 
 
 def hand_opens(h: Sequence[int], masks: Sequence[int] | None = None, grouped: int = 0,
-               group_ranks: Sequence[int] = GROUP_RANKS) -> list[int]:
+               group_ranks: Sequence[int] = GROUP_RANKS, pairs: int | None = None) -> list[int]:
     """The templates the hand ``h`` (counts per card type) can open, in the
-    engine's order: ``masks`` are its :func:`suit_masks` where the caller keeps
-    them, ``grouped`` has bit ``r`` set for each rank the side already holds a
-    combination of (one per rank per side), ``group_ranks`` the ranks a
-    combination may have (International Burraco: aces and threes)."""
+    engine's order: ``masks`` are its :func:`suit_masks` and ``pairs`` its
+    :func:`pair_ranks` where the caller keeps them, ``grouped`` has bit ``r``
+    set for each rank the side already holds a combination of (one per rank
+    per side), ``group_ranks`` the ranks a combination may have
+    (International Burraco: aces and threes)."""
     wilds = tuple(compress(_WILD_INDICES, _wild_counts(h)))
     found: list[int] = []
     for s, m in enumerate(suit_masks(h) if masks is None else masks):
         if m:
             found += _run_opens(s, m, wilds, h[TWOS[s]] > 1)
-    by_rank = list(zip(h[0:13], h[13:26], h[26:39], h[39:52], strict=True))  # naturals per suit, ace first
-    for rank in group_ranks:
-        if grouped >> rank & 1:
-            continue
-        held = by_rank[rank - 1]
-        if sum(held) >= 2:
-            found += _group_opens(rank, held, wilds)
+    pairs = (pair_ranks(h) if pairs is None else pairs) & ~grouped
+    if pairs:
+        for rank in group_ranks:
+            if pairs >> rank & 1:
+                found += _group_opens(rank, (h[rank - 1], h[rank + 12], h[rank + 25], h[rank + 38]), wilds)
     return found
 
 
+def pair_ranks(h: Sequence[int]) -> int:
+    """Bit ``r`` set for each rank ``r`` the hand ``h`` holds two naturals of or more
+    (a combination needs them).
+
+    >>> from tavolo.cards import french as fr
+    >>> h = [0] * fr.NUM_TYPES
+    >>> h[fr.parse("5h")] = h[fr.parse("5c")] = h[fr.parse("Kd")] = 1
+    >>> bin(pair_ranks(h))
+    '0b100000'
+    """
+    totals = map(add, map(add, h[0:13], h[13:26]), map(add, h[26:39], h[39:52]))
+    return sum(compress(_RANK_BITS, map(_two_or_more, totals)))
+
+
+_RANK_BITS = tuple(1 << rank for rank in range(1, 14))
+_two_or_more = (1).__lt__
 _WILD_INDICES = range(len(WILDS))
 _wild_counts = itemgetter(*WILDS)
 """The copies of each wild (:data:`WILDS`) in a hand."""

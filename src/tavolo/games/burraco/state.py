@@ -32,7 +32,7 @@ from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD
 from tavolo.games.burraco.melds import (
     NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind,
 )
-from tavolo.games.burraco.opens import RUN_BITS, grouped_ranks, hand_opens, suit_masks
+from tavolo.games.burraco.opens import RUN_BITS, grouped_ranks, hand_opens, pair_ranks, suit_masks
 from tavolo.games.burraco.rules import HAND_SIZE, lone_and_pairs, table_setup
 from tavolo.games.burraco.scoring import HandResult, score_side
 
@@ -44,8 +44,17 @@ DEAL, DRAW_PHASE, PLAY, OVER = range(4)
 PHASE_NAMES = ("deal", "draw", "play", "over")
 
 _SUIT = [c // 13 if c != JOKER else -1 for c in range(NUM_TYPES)]
+_RANK = [c % 13 + 1 if c != JOKER else 0 for c in range(NUM_TYPES)]
 _DISCARDS = range(DISCARD_BASE, DISCARD_BASE + NUM_TYPES)
 """The discard action of each card type."""
+
+
+def _rank_counts(h: list[int]) -> list[int]:
+    """The naturals of each rank (index 1..13) in the hand ``h`` (counts per card type)."""
+    ranks = [0] * 14
+    for card in range(JOKER):
+        ranks[_RANK[card]] += h[card]
+    return ranks
 
 
 class BurracoState(DealtState):
@@ -53,8 +62,8 @@ class BurracoState(DealtState):
 
     __slots__ = (
         "game", "_opts", "_n", "_phase", "_turn", "_turn_no", "_dealer", "_hand_no", "_scores", "_alone",
-        "_hands", "_sizes", "_masks", "_known", "_pending", "_stock", "_pile", "_pozzetti", "_pozz_owner",
-        "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
+        "_hands", "_sizes", "_masks", "_ranks", "_pairs", "_known", "_pending", "_stock", "_pile", "_pozzetti",
+        "_pozz_owner", "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
         "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
         "_views", "_hand_views", "_known_views", "_obs_views",
     )
@@ -75,6 +84,8 @@ class BurracoState(DealtState):
         self._hands = [[0] * NUM_TYPES for _ in range(n)]
         self._sizes = [0] * n
         self._masks = [[0, 0, 0, 0] for _ in range(n)]
+        self._ranks = [[0] * 14 for _ in range(n)]
+        self._pairs = [0] * n
         self._known = [[0] * NUM_TYPES for _ in range(n)]
         self._pending: list[list[int]] = [[] for _ in range(n)]
         self._stock: list[int] = []
@@ -200,6 +211,8 @@ class BurracoState(DealtState):
         other._hands = [h[:] for h in self._hands]
         other._sizes = self._sizes[:]
         other._masks = [m[:] for m in self._masks]
+        other._ranks = [r[:] for r in self._ranks]
+        other._pairs = self._pairs[:]
         other._known = [k[:] for k in self._known]
         other._pending = [p[:] for p in self._pending]
         other._stock = self._stock[:]
@@ -305,6 +318,8 @@ class BurracoState(DealtState):
         self._hands = hands
         self._sizes = [HAND_SIZE] * n
         self._masks = [suit_masks(h) for h in hands]
+        self._ranks = [_rank_counts(h) for h in hands]
+        self._pairs = [pair_ranks(h) for h in hands]
         self._known = [[0] * NUM_TYPES for _ in range(n)]
         self._pending = [[] for _ in range(n)]
         self._pozzetti = pozzetti
@@ -351,16 +366,26 @@ class BurracoState(DealtState):
         h[card] += 1
         self._sizes[seat] += 1
         self._hand_views[seat] = None
-        if h[card] == 1 and card != JOKER:
-            self._masks[seat][_SUIT[card]] |= RUN_BITS[card]
+        if card != JOKER:
+            if h[card] == 1:
+                self._masks[seat][_SUIT[card]] |= RUN_BITS[card]
+            ranks, rank = self._ranks[seat], _RANK[card]
+            ranks[rank] += 1
+            if ranks[rank] == 2:
+                self._pairs[seat] |= 1 << rank
 
     def _remove(self, seat: int, card: int) -> None:
         h = self._hands[seat]
         h[card] -= 1
         self._sizes[seat] -= 1
         self._hand_views[seat] = None
-        if not h[card] and card != JOKER:
-            self._masks[seat][_SUIT[card]] &= ~RUN_BITS[card]
+        if card != JOKER:
+            if not h[card]:
+                self._masks[seat][_SUIT[card]] &= ~RUN_BITS[card]
+            ranks, rank = self._ranks[seat], _RANK[card]
+            ranks[rank] -= 1
+            if ranks[rank] == 1:
+                self._pairs[seat] &= ~(1 << rank)
         known = self._known[seat]
         if known[card]:
             known[card] -= 1
@@ -434,7 +459,8 @@ class BurracoState(DealtState):
 
     def _legal_opens(self, out: list[int], seat: int, h: list[int], size: int, side: int,
                      melds: list[Meld]) -> None:
-        found = hand_opens(h, self._masks[seat], grouped_ranks(melds), self._opts.group_ranks or GROUP_RANKS)
+        found = hand_opens(h, self._masks[seat], grouped_ranks(melds), self._opts.group_ranks or GROUP_RANKS,
+                           self._pairs[seat])
         if size > 4:
             out.extend(OPEN_BASE + t for t in found)
         else:
