@@ -153,3 +153,12 @@ def test_a_one_process_server_checkpoints_from_a_thread(store, monkeypatch):
 def test_a_database_shared_by_several_processes_is_written_from_a_thread(store):
     assert TableService(store).inline_writes
     assert not TableService(store, redis_url="redis://127.0.0.1:6379/0").inline_writes
+
+
+def test_a_closed_log_writer_leaves_the_store_s_connections_as_they_were(store):
+    """Its short wait for a lock and its checkpoints left to the caller stay with it."""
+    store.log_writer(wait_ms=10).close()
+    for _ in range(3):
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+            assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 1000

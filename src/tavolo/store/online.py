@@ -377,6 +377,7 @@ class LogWriter:
 
     def __init__(self, engine: Engine, wait_ms: int) -> None:
         self.connection = engine.connect()
+        self.connection.detach()  # its settings are its own: closed, not given back to the pool
         self.connection.exec_driver_sql(f"PRAGMA busy_timeout={int(wait_ms)}")
         self.connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
         self.connection.commit()
