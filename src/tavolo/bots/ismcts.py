@@ -71,7 +71,10 @@ with ``held=1`` and beat it by 271 (95% interval 67 to 474) with ``held=0``.
 Against ``heuristic:strong`` (its own root prior) at 100 iterations a move
 it is not yet better: -38 a deal (95% interval -199 to +123) over 24
 duplicate deals at 2 players, -112 (-278 to +55) over 16 at 4 players
-(seeds 1 and 2, the heuristic of commit 38c66ae).
+(seeds 1 and 2, the heuristic of commit 38c66ae). Against today's tuned ``strong``, 2 players,
+seed 0: -60 a deal (-98 to -23) over 400 duplicate deals at 100 iterations; over their first 100,
+-38 (-109 to +32) at 400 iterations and -11 (-79 to +57) with ``horizon=6``, neither better than
+100 iterations at horizon 2 on the same deals by more than its interval (paired: -18 and +9).
 
     >>> from tavolo.games.burraco import make_game
     >>> import random
