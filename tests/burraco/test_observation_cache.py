@@ -60,6 +60,24 @@ def test_kept_observation_equals_a_fresh_one_after_random_play(rules, players):
     check_every_seat(state)
 
 
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_a_hand_kept_between_observations_is_the_hand_now(players):
+    """A seat's hand is kept as shown and changed card by card (a draw, a pile
+    taken, melds, a discard) between observations: seats looked at now and then,
+    as a bot or a browser does, still see exactly their hand."""
+    game = make_game(players=players, target=None, hands=2)
+    rng = random.Random(zlib.crc32(f"sparse/{players}".encode()))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        resolve_chance(state, rng)
+        if rng.random() < 0.3:
+            seat = rng.randrange(players)
+            assert state.observation(seat) == fresh(state, seat)
+        if not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    check_every_seat(state)
+
 def randomly_played(players: int, seed: int, actions: int):
     """A hand dealt and played ``actions`` random legal actions from ``seed``; the state and its generator."""
     state = make_game(players=players, target=None).new_initial_state()

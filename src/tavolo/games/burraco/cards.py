@@ -16,6 +16,7 @@ The rank order used to draw for seats and to "discard according to the rule"
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 
 from tavolo.cards import french as fr
@@ -84,3 +85,27 @@ def hand_order_key(card: int) -> tuple[int, int]:
     if card % 13 == 1:
         return (4, card // 13)
     return (card // 13, card % 13)
+
+
+HAND_PLACE = tuple(sorted(range(NUM_TYPES), key=hand_order_key).index(card) for card in range(NUM_TYPES))
+"""Each card type's place in the order a hand is shown (:func:`hand_order_key`)."""
+
+
+def with_card(shown: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """A hand as shown (in :func:`hand_order_key` order) with ``card`` added in its place.
+
+    >>> fr.names(with_card(tuple(fr.parse_many("3h 9h Kd 2c")), fr.parse("5h")))
+    '3h 5h 9h Kd 2c'
+    """
+    i = bisect_right(shown, HAND_PLACE[card], key=HAND_PLACE.__getitem__)
+    return shown[:i] + (card,) + shown[i:]
+
+
+def without_card(shown: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """A hand as shown with one copy of ``card`` taken out (it must hold one).
+
+    >>> fr.names(without_card(tuple(fr.parse_many("3h 5h 5h Kd")), fr.parse("5h")))
+    '3h 5h Kd'
+    """
+    i = shown.index(card)
+    return shown[:i] + shown[i + 1:]

@@ -28,7 +28,7 @@ from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES, TIME_OUT,
 )
-from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD
+from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD, with_card, without_card
 from tavolo.games.burraco.melds import (
     NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind,
 )
@@ -365,7 +365,9 @@ class BurracoState(DealtState):
         h = self._hands[seat]
         h[card] += 1
         self._sizes[seat] += 1
-        self._hand_views[seat] = None
+        shown = self._hand_views[seat]
+        if shown is not None:  # kept as shown, a card put in its place: cheaper than building it again
+            self._hand_views[seat] = with_card(shown, card)
         if card != JOKER:
             if h[card] == 1:
                 self._masks[seat][_SUIT[card]] |= RUN_BITS[card]
@@ -378,7 +380,9 @@ class BurracoState(DealtState):
         h = self._hands[seat]
         h[card] -= 1
         self._sizes[seat] -= 1
-        self._hand_views[seat] = None
+        shown = self._hand_views[seat]
+        if shown is not None:
+            self._hand_views[seat] = without_card(shown, card)
         if card != JOKER:
             if not h[card]:
                 self._masks[seat][_SUIT[card]] &= ~RUN_BITS[card]
