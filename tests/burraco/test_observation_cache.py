@@ -60,7 +60,6 @@ def test_kept_observation_equals_a_fresh_one_after_random_play(rules, players):
     check_every_seat(state)
 
 
-
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_a_hand_kept_between_observations_is_the_hand_now(players):
     """A seat's hand is kept as shown and changed card by card (a draw, a pile
@@ -77,6 +76,7 @@ def test_a_hand_kept_between_observations_is_the_hand_now(players):
         if not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
     check_every_seat(state)
+
 
 def randomly_played(players: int, seed: int, actions: int):
     """A hand dealt and played ``actions`` random legal actions from ``seed``; the state and its generator."""

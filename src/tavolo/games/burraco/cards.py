@@ -87,8 +87,10 @@ def hand_order_key(card: int) -> tuple[int, int]:
     return (card // 13, card % 13)
 
 
-HAND_PLACE = tuple(sorted(range(NUM_TYPES), key=hand_order_key).index(card) for card in range(NUM_TYPES))
-"""Each card type's place in the order a hand is shown (:func:`hand_order_key`)."""
+HAND_ORDER = tuple(sorted(range(NUM_TYPES), key=hand_order_key))
+"""The card types in the order a hand is shown (:func:`hand_order_key`)."""
+HAND_PLACE = tuple(sorted(range(NUM_TYPES), key=HAND_ORDER.__getitem__))
+"""Each card type's place in :data:`HAND_ORDER` (its inverse)."""
 
 
 def with_card(shown: tuple[int, ...], card: int) -> tuple[int, ...]:

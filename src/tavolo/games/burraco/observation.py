@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavolo.cards import french as fr
-from tavolo.games.burraco.cards import NUM_TYPES, hand_order_key
+from tavolo.games.burraco.cards import HAND_ORDER, NUM_TYPES
 from tavolo.games.burraco.melds import Meld, meld_cards, meld_text
 from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
 
@@ -92,8 +92,6 @@ class BurracoObservation:
         }
 
 
-HAND_ORDER = tuple(sorted(range(NUM_TYPES), key=hand_order_key))
-"""The card types in the order a hand is shown (:func:`hand_order_key`)."""
 _COPIES = tuple(tuple((card,) * k for k in range(8)) for card in range(NUM_TYPES))
 
 
