@@ -135,6 +135,33 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The readable notation of ``action`` in this position."""
 
+    def public_action_string(self, action: int) -> str:
+        """The notation of ``action`` (by the seat to act now) as every *other* seat and a
+        spectator may learn it: the full notation by default; a game whose action moves
+        cards face down says so without naming them (Hearts' ``pass 3 cards``, the
+        Tarocchi dealer's ``discard 3 cards``). Called before the action is applied."""
+        return self.action_to_string(action)
+
+    def action_to_string_for(self, action: int, viewer: int | None) -> str:
+        """The notation of ``action`` (by the seat to act now) as ``viewer`` may learn it
+        (None: a spectator): the acting seat reads its own move whole, every other seat
+        and a spectator :meth:`public_action_string`. The one place every face (the web
+        log, the frames, the terminal, a record served before the game ends) reads what
+        a move tells whom. Called before the action is applied.
+
+            >>> from tavolo.games import make_game
+            >>> state = make_game("peppa", rules="hearts", players=4, target=None).new_initial_state()
+            >>> state.apply_chance(state.sample_chance(random.Random(3)))
+            >>> seat, action = state.current_player(), state.legal_actions()[0]
+            >>> state.action_to_string_for(action, seat) == state.action_to_string(action)
+            True
+            >>> state.action_to_string_for(action, (seat + 1) % 4)
+            'pass a card'
+        """
+        if viewer is not None and viewer == self.current_player():
+            return self.action_to_string(action)
+        return self.public_action_string(action)
+
     @abstractmethod
     def parse_action(self, text: str) -> int:
         """The action id that ``text`` names here; raises
