@@ -29,7 +29,7 @@ from tavolo.i18n import DEFAULT_LANGUAGE, translate
 from tavolo.online.messages import Refusal
 from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Table
-from tavolo.online.views import OptionError, view_of
+from tavolo.online.views import GameUnavailable, OptionError, view_of
 from tavolo.store.online import LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord
 
 log = logging.getLogger(__name__)
@@ -179,7 +179,11 @@ class TableService:
             self._log_writer = self.store.log_writer(INLINE_WAIT_MS)
             self._background.append(asyncio.create_task(self._checkpoints()))
         for record in await asyncio.to_thread(self.store.unfinished):
-            table = await self._load(record)
+            try:
+                table = await self._load(record)
+            except Refusal as exc:  # its game is not available here: every other table is served
+                log.warning("table %s not resumed: %s", record.id, exc)
+                continue
             async with self._locks[table.id]:
                 await self._advance(table)
         if self.redis_url:
@@ -198,7 +202,7 @@ class TableService:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _load(self, record: TableRecord) -> Table:
-        table = Table(record)
+        table = _checked(lambda: Table(record))
         for entry in await asyncio.to_thread(self.store.log, record.id):
             table.apply(entry)
         self.tables[table.id] = table
@@ -612,6 +616,9 @@ def _checked(make: Any, field: str | None = None) -> Any:
     """``make()``, its ``ValueError`` as a refusal naming the field at fault."""
     try:
         return make()
+    except GameUnavailable as exc:
+        raise Refusal("unavailable", "{game} is not available on this server: it needs the Python package "
+                      "{package}", field="game", game=exc.game, package=exc.missing) from None
     except OptionError as exc:
         raise Refusal("bad_message", "{detail}", field=field or exc.field, detail=str(exc)) from None
     except (ValueError, TypeError) as exc:

@@ -1,6 +1,8 @@
 """What the table service needs to know of each game it offers online: one
 :class:`GameView` per game. The server never reads a game's internals; a new
-game appears in the browser by adding its view to :data:`VIEWS`.
+game appears in the browser by adding its builder to :data:`CATALOG`. Each view is built
+(its rules and bots loaded) when its game is first used, so a package one game needs and
+this machine lacks takes that game off the lobby, never the whole server down.
 
     >>> view = VIEWS["briscola"]
     >>> view.family, [o.name for o in view.options]
@@ -16,40 +18,21 @@ game appears in the browser by adding its view to :data:`VIEWS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tavolo.bots.bridge import BridgeBot
-from tavolo.bots.briscola import SimpleBriscolaBot
-from tavolo.bots.canasta import SimpleCanastaBot
-from tavolo.bots.machiavelli import SolverMachiavelliBot
-from tavolo.bots.mercante import ValueMercanteBot
-from tavolo.bots.peppa import SamplingPeppaBot, SimplePeppaBot
-from tavolo.bots.perlina import SimplePerlinaBot
-from tavolo.bots.petrangola import SimplePetrangolaBot
-from tavolo.bots.pinnacola import SimplePinnacolaBot
-from tavolo.bots.ramino import SimpleRaminoBot
-from tavolo.bots.tarocchi import SimpleTarocchiBot
 from tavolo.bots.random_bot import RandomBot
 from tavolo.bots.registry import make_bot
-from tavolo.bots.scala40 import SimpleScala40Bot
-from tavolo.bots.tressette import SimpleTressetteBot
 from tavolo.cards import french as fr
 from tavolo.cards import italian as it
 from tavolo.cards import tarocchi as ta
 from tavolo.engine.agent import Agent
 from tavolo.engine.game import Game, State
 from tavolo.games import make_game
-from tavolo.games.bridge import cards as bridge_cards
-from tavolo.games.burraco.cards import card_points as burraco_points
-from tavolo.games.burraco.melds import KIND_NAMES, burraco_kind, meld_points
-from tavolo.games.canasta.melds import card_value as canasta_value
-from tavolo.games.mercante import figures as mercante_figures
-from tavolo.games.pinnacola.cards import points as pinnacola_points
-from tavolo.games.ramino.cards import penalties as ramino_penalties
-from tavolo.games.scala40.cards import penalty as scala40_points
-from tavolo.games.scala40.melds import opening_value
+
+log = logging.getLogger(__name__)
 
 
 class OptionError(ValueError):
@@ -181,10 +164,14 @@ class GameView:
         """Each meld on the table read for the browser: ``{"kind", "points"}`` in the
         order of the observation (Burraco: per side; Scala 40: one list); None without melds."""
         if self.name == "burraco":
+            from tavolo.games.burraco.melds import KIND_NAMES, burraco_kind, meld_points
+
             semiclean = state.game.options.semiclean
             return [[{"kind": KIND_NAMES[burraco_kind(m, semiclean)] or None, "points": meld_points(m)}
                      for m in side] for side in obs.melds]
         if self.name == "scala40":
+            from tavolo.games.scala40.melds import opening_value
+
             return [{"kind": None, "points": opening_value(m)} for m in obs.table]
         return None
 
@@ -252,8 +239,10 @@ def _hands_instead_of_target(values: dict[str, Any]) -> dict[str, Any]:
     return {**values, "target": None} if values.get("hands") else values
 
 
-VIEWS: dict[str, GameView] = {
-    "burraco": GameView(
+def _burraco() -> GameView:
+    from tavolo.games.burraco.cards import card_points
+
+    return GameView(
         "burraco", "Burraco", "rummy",
         (OptionField("rule_set", "Rules", ("fibur", "fedibur1985", "internazionale"), "fibur"),
          _players((2, 3, 4, 5, 6), 4),
@@ -261,8 +250,14 @@ VIEWS: dict[str, GameView] = {
          OptionField("hands", "Smazzate (instead of points)", (None, 2, 3, 4, 6), None)),
         (("heuristic:normal", "Normal"), ("heuristic:easy", "Easy"), ("heuristic:strong", "Strong"),
          ("simple", "Beginner"), ("random", "Random"), ("ismcts:time=1", "Thinker (1 s a move)")),
-        {}, RUMMY_HIDDEN, burraco_points, fr.parse, combine=_hands_instead_of_target),
-    "scala40": GameView(
+        {}, RUMMY_HIDDEN, card_points, fr.parse, combine=_hands_instead_of_target)
+
+
+def _scala40() -> GameView:
+    from tavolo.bots.scala40 import SimpleScala40Bot
+    from tavolo.games.scala40.cards import penalty
+
+    return GameView(
         "scala40", "Scala 40", "rummy",
         (_players((2, 3, 4, 5, 6), 4),
          OptionField("elimination", "Out at (none: one hand)", (101, 201, None), 101),
@@ -270,53 +265,95 @@ VIEWS: dict[str, GameView] = {
          OptionField("closing_in_hand", "Closing in hand doubles (art. 9b)", BOOL, False),
          OptionField("open_without_joker", "No joker in the opening (art. 9c)", BOOL, False)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimpleScala40Bot), "random": _random}, RUMMY_HIDDEN, scala40_points, fr.parse),
-    "briscola": GameView(
+        {"simple": _simple(SimpleScala40Bot), "random": _random}, RUMMY_HIDDEN, penalty, fr.parse)
+
+
+def _briscola() -> GameView:
+    from tavolo.bots.briscola import SimpleBriscolaBot
+
+    return GameView(
         "briscola", "Briscola", "tricks",
         (_players((2, 3, 4), 2), OptionField("rounds", "Rounds", (1, 3, 5), 1)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimpleBriscolaBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None),
-    "tressette": GameView(
+        {"simple": _simple(SimpleBriscolaBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None)
+
+
+def _tressette() -> GameView:
+    from tavolo.bots.tressette import SimpleTressetteBot
+
+    return GameView(
         "tressette", "Tressette", "tricks",
         (_players((4, 2), 4), OptionField("target", "Points to win (none: one round)", (31, 21, 41, None), 31),
          OptionField("accusi", "Accusi", (None, "declared", "automatic"), None)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimpleTressetteBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None),
-    "peppa": GameView(
+        {"simple": _simple(SimpleTressetteBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None)
+
+
+def _peppa() -> GameView:
+    from tavolo.bots.peppa import SamplingPeppaBot, SimplePeppaBot
+
+    return GameView(
         "peppa", "Peppa", "tricks",
         (OptionField("rules", "Rules", ("peppa", "hearts"), "peppa"), _players((4, 6), 4),
          OptionField("target", "Points that end the match (none: one hand)", (100, 50, None), 100)),
         (("sampling", "Normal"), ("simple", "Beginner"), ("random", "Random")),
         {"sampling": lambda game, seat, seed: SamplingPeppaBot(game, seed=seed), "simple": _simple(SimplePeppaBot),
-         "random": _random}, DECK_TRICK_HIDDEN, None, fr.parse, None, fr.names),
-    "tarocchi": GameView(
+         "random": _random}, DECK_TRICK_HIDDEN, None, fr.parse, None, fr.names)
+
+
+def _tarocchi() -> GameView:
+    from tavolo.bots.tarocchi import SimpleTarocchiBot
+
+    return GameView(
         "tarocchi", "Tarocchi", "tricks",
         (_players((3, 4), 3), OptionField("hands", "Hands (0: one deal each)", (0, 12), 0),
          OptionField("accuso", "Accuso", BOOL, False)),
         (("simple", "Normal"), ("random", "Random")),
         {"simple": _simple(SimpleTarocchiBot), "random": _random}, DECK_TRICK_HIDDEN, None, ta.parse, None,
-        lambda cards: " ".join(ta.name(c) for c in cards)),
-    "petrangola": GameView(
+        lambda cards: " ".join(ta.name(c) for c in cards))
+
+
+def _petrangola() -> GameView:
+    from tavolo.bots.petrangola import SimplePetrangolaBot
+
+    return GameView(
         "petrangola", "Petrangola", "parlour",
         (_players(tuple(range(2, 13)), 6), OptionField("tokens", "Tokens each (la puglia)", (3, 5), 3)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimplePetrangolaBot), "random": _random}, ("hand", "monte_seen"), None, it.parse, None),
-    "perlina": GameView(
+        {"simple": _simple(SimplePetrangolaBot), "random": _random}, ("hand", "monte_seen"), None, it.parse, None)
+
+
+def _perlina() -> GameView:
+    from tavolo.bots.perlina import SimplePerlinaBot
+
+    return GameView(
         "perlina", "Perlina", "parlour",
         (_players(tuple(range(2, 10)), 5), OptionField("deck", "Deck", ("french", "italian"), "french"),
          OptionField("hands", "Hands", (10, 5, 20), 10)),
         (("simple", "Normal"), ("random", "Random")),
         {"simple": _simple(SimplePerlinaBot), "random": _random}, ("hand", "my_dropped"), None, fr.parse, None,
-        fr.names),
-    "mercante": GameView(
+        fr.names)
+
+
+def _mercante() -> GameView:
+    from tavolo.bots.mercante import ValueMercanteBot
+    from tavolo.games.mercante import figures
+
+    return GameView(
         "mercante", "Mercante in fiera", "parlour",
         (_players(tuple(range(2, 13)), 8), OptionField("prizes", "Prizes", (3, 4, 5, 6), 3),
          OptionField("trading", "Players buy cards from each other", BOOL, True),
          OptionField("mercante", "The mercante", ("house", "player"), "house")),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(ValueMercanteBot), "random": _random}, (), None, mercante_figures.parse, None,
-        lambda cards: " ".join(mercante_figures.name(c) for c in cards)),
-    "ramino": GameView(
+        {"simple": _simple(ValueMercanteBot), "random": _random}, (), None, figures.parse, None,
+        lambda cards: " ".join(figures.name(c) for c in cards))
+
+
+def _ramino() -> GameView:
+    from tavolo.bots.ramino import SimpleRaminoBot
+    from tavolo.games.ramino.cards import penalties
+
+    return GameView(
         "ramino", "Ramino", "ramino",
         (_players((2, 3, 4, 5, 6, 7), 4), OptionField("hand_size", "Cards each", (10, 7, 9), 10),
          OptionField("closing_limit", "Closing: a zero (0) or with loose points up to", (0, 5, 10), 0),
@@ -329,41 +366,131 @@ VIEWS: dict[str, GameView] = {
         (("simple", "Normal"), ("random", "Random")),
         {"simple": lambda game, seat, seed: SimpleRaminoBot(seed, game.options.same_suit_groups,
                                                             game.options.joker_penalty),
-         "random": _random}, ("hand",), ramino_penalties(25).__getitem__, fr.parse, "draw", fr.names),
-    "pinnacola": GameView(
+         "random": _random}, ("hand",), penalties(25).__getitem__, fr.parse, "draw", fr.names)
+
+
+def _pinnacola() -> GameView:
+    from tavolo.bots.pinnacola import SimplePinnacolaBot
+    from tavolo.games.pinnacola.cards import points
+
+    return GameView(
         "pinnacola", "Pinnacola", "pinnacola",
         (_players((4, 2, 3), 4), OptionField("target", "Points to win (none: one hand)", (1500, 2000, 2500, None), 1500),
          OptionField("hand_size", "Cards each", (13, 15, 19), 13),
          OptionField("poker_and_pinnacola", "Closing needs a poker and a pinnacola", BOOL, False),
          OptionField("swap_must_meld", "A matta taken is melded at once", BOOL, False)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimplePinnacolaBot), "random": _random}, ("hand",), pinnacola_points(25).__getitem__,
-        fr.parse, "draw", fr.names),
-    "machiavelli": GameView(
+        {"simple": _simple(SimplePinnacolaBot), "random": _random}, ("hand",), points(25).__getitem__,
+        fr.parse, "draw", fr.names)
+
+
+def _machiavelli() -> GameView:
+    from tavolo.bots.machiavelli import SolverMachiavelliBot
+
+    return GameView(
         "machiavelli", "Machiavelli", "machiavelli",
         (_players((2, 3, 4, 5, 6, 7, 8), 4), OptionField("hands", "Hands (0: one deal each)", (0, 1, 2, 4), 0)),
         (("solver", "Normal"), ("random", "Random")),
-        {"solver": _simple(SolverMachiavelliBot), "random": _random}, ("hand",), None, fr.parse, None, fr.names),
-    "canasta": GameView(
+        {"solver": _simple(SolverMachiavelliBot), "random": _random}, ("hand",), None, fr.parse, None, fr.names)
+
+
+def _canasta() -> GameView:
+    from tavolo.bots.canasta import SimpleCanastaBot
+    from tavolo.games.canasta.melds import card_value
+
+    return GameView(
         "canasta", "Canasta", "canasta",
         (_players((4, 2, 3), 4), OptionField("target", "Points to win (none: one hand)", (15000, 5000, None), 15000)),
         (("simple", "Normal"), ("random", "Random")),
-        {"simple": _simple(SimpleCanastaBot), "random": _random}, ("hand",), canasta_value, fr.parse, "draw", fr.names),
-    "bridge": GameView(
+        {"simple": _simple(SimpleCanastaBot), "random": _random}, ("hand",), card_value, fr.parse, "draw", fr.names)
+
+
+def _bridge() -> GameView:
+    from tavolo.bots.bridge import BridgeBot
+    from tavolo.games.bridge import cards
+
+    return GameView(
         "bridge", "Bridge", "bridge",
         (OptionField("scoring", "Scoring", ("duplicate", "rubber"), "duplicate"),
          OptionField("boards", "Boards (duplicate)", (4, 1, 8, 16), 4),
          OptionField("analyse", "Double-dummy result and par after each board", BOOL, True), _players((4,), 4)),
         (("dd", "Normal"), ("random", "Random")),
         {"dd": lambda game, seat, seed: BridgeBot(seed=seed, samples=4), "random": _random}, ("hand",), None,
-        bridge_cards.parse, None, bridge_cards.names),
+        cards.parse, None, cards.names)
+
+
+CATALOG: dict[str, Callable[[], GameView]] = {
+    "burraco": _burraco, "scala40": _scala40, "briscola": _briscola, "tressette": _tressette, "peppa": _peppa,
+    "tarocchi": _tarocchi, "petrangola": _petrangola, "perlina": _perlina, "mercante": _mercante,
+    "ramino": _ramino, "pinnacola": _pinnacola, "machiavelli": _machiavelli, "canasta": _canasta, "bridge": _bridge,
 }
-"""The games offered online, by name."""
+"""The games offered online, by name, in the lobby's order: each builds its view (and so loads
+its rules and bots) the first time the game is used, never at start-up."""
+
+_built: dict[str, GameView] = {}
+
+
+class GameUnavailable(OptionError):
+    """A game this server cannot offer: a package it needs is not installed (``missing``)."""
+
+    def __init__(self, game: str, missing: str) -> None:
+        super().__init__("game", f"{game} is not available on this server: it needs the Python package "
+                                 f"{missing!r} (pip install {missing})")
+        self.game = game
+        self.missing = missing
 
 
 def view_of(game: str) -> GameView:
-    """The view of ``game``; ``OptionError`` on field ``game`` when Tavolo does not offer it online."""
+    """The view of ``game``, built on first use; ``OptionError`` on field ``game`` when Tavolo
+    does not offer it online, :class:`GameUnavailable` when a package it needs is missing (that
+    game alone: every other game is served)."""
+    view = _built.get(game)
+    if view is not None:
+        return view
+    build = CATALOG.get(game)
+    if build is None:
+        raise OptionError("game", f"{game!r} is not one of {', '.join(CATALOG)}")
     try:
-        return VIEWS[game]
-    except KeyError:
-        raise OptionError("game", f"{game!r} is not one of {', '.join(VIEWS)}") from None
+        view = _built[game] = build()
+    except ImportError as exc:
+        raise GameUnavailable(game, (exc.name or str(exc)).split(".")[0]) from exc
+    return view
+
+
+class _Views(Mapping[str, GameView]):
+    """Every game offered online as a read-only mapping, each view built when first read."""
+
+    def __getitem__(self, game: str) -> GameView:
+        try:
+            return view_of(game)
+        except GameUnavailable:
+            raise
+        except OptionError:
+            raise KeyError(game) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(CATALOG)
+
+    def __len__(self) -> int:
+        return len(CATALOG)
+
+
+VIEWS: Mapping[str, GameView] = _Views()
+"""The games offered online, by name (read lazily: see :func:`view_of`)."""
+
+
+def available_views() -> list[GameView]:
+    """Every game this server can offer now, in the lobby's order; a game whose package is
+    missing is left out (and logged once), the others are served."""
+    views = []
+    for game in CATALOG:
+        try:
+            views.append(view_of(game))
+        except GameUnavailable as exc:
+            if game not in _unavailable_logged:
+                _unavailable_logged.add(game)
+                log.warning("%s", exc)
+    return views
+
+
+_unavailable_logged: set[str] = set()

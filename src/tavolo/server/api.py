@@ -22,11 +22,11 @@ from tavolo.online import accounts
 from tavolo.online.messages import Refusal, say
 from tavolo.online.ratings import ordinal
 from tavolo.online.service import TableService
-from tavolo.online.views import VIEWS
+from tavolo.online.views import OptionError, available_views, view_of
 
 router = APIRouter(prefix="/api")
 
-STATUS = {"not_found": 404, "forbidden": 403, "conflict": 409, "unauthorized": 401, "too_fast": 429}
+STATUS = {"not_found": 404, "forbidden": 403, "conflict": 409, "unauthorized": 401, "too_fast": 429, "unavailable": 503}
 
 
 class Strict(BaseModel):
@@ -119,7 +119,7 @@ def bearer(authorization: str | None) -> str | None:
 def games(request: Request) -> list[dict[str, Any]]:
     lang = request_language(request)
     out = []
-    for view in VIEWS.values():
+    for view in available_views():
         info = view.info()
         for option in info["options"]:
             option["label"] = say(option["label"], lang)
@@ -242,7 +242,7 @@ def _finished_game(table: Any, account: str) -> dict[str, Any]:
     result = table.result or []
     best = max(result, default=None)
     seat = next(s.seat for s in table.seats if s.account == account)
-    return {"table_id": table.id, "game": table.game, "title": VIEWS[table.game].title if table.game in VIEWS else table.game,
+    return {"table_id": table.id, "game": table.game, "title": _title(table.game),
             "finished": (table.finished_at or table.created_at).isoformat(), "seat": seat,
             "seats": [s.name for s in table.seats], "bot_labels": [_bot_label(table, s) for s in table.seats],
             "returns": result,
@@ -252,6 +252,17 @@ def _finished_game(table: Any, account: str) -> dict[str, Any]:
 
 def _bot_label(table: Any, seat: Any) -> str | None:
     """A bot seat's level as a ``web`` msgid (the page names it in the reader's language); None for a person."""
-    if seat.kind != "bot" or table.game not in VIEWS:
+    if seat.kind != "bot":
         return None
-    return VIEWS[table.game].bot_label(seat.bot or "")
+    try:
+        return view_of(table.game).bot_label(seat.bot or "")
+    except OptionError:
+        return None
+
+
+def _title(game: str) -> str:
+    """A game's title, or its name where this server no longer offers it."""
+    try:
+        return view_of(game).title
+    except OptionError:
+        return game
