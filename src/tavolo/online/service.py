@@ -28,7 +28,7 @@ from tavolo.engine.agent import Agent
 from tavolo.i18n import DEFAULT_LANGUAGE, translate
 from tavolo.online.messages import Refusal
 from tavolo.online.ratings import ordinal, rate, teams
-from tavolo.online.tables import Table
+from tavolo.online.tables import Event, Table, told_to
 from tavolo.online.views import GameUnavailable, OptionError, view_of
 from tavolo.store.online import LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord
 
@@ -165,7 +165,7 @@ class TableService:
         self._wake = asyncio.Event()
         self._background: list[asyncio.Task[None]] = []
         self._redis: Any = None
-        self._untold: dict[str, list[dict[str, Any]]] = {}
+        self._untold: dict[str, list[Event]] = {}
         """The events of a match's last entries, told once its result is stored."""
         self.ratings: dict[str, float] = {}
         """The shown rating (ordinal) of each account seated at a table of this process."""
@@ -426,20 +426,24 @@ class TableService:
         deadline = self.deadline(table)
         return None if deadline is None else int(deadline * 1000)
 
-    def _broadcast(self, table: Table, events: list[dict[str, Any]] = ()) -> None:
-        """Tell every client of ``table`` its seat's state with the events that led to it: one
-        frame per seat, encoded once (the events and the table's info in it too), and only a
-        client just greeted gets the recent events in its state."""
+    def _broadcast(self, table: Table, events: list[Event] = ()) -> None:
+        """Tell every client of ``table`` its seat's state with the events that led to it, each
+        as that seat may read it: one frame per seat, encoded once (the events and the table's
+        info in it too), and only a client just greeted gets the recent events in its state."""
         clients = self.clients.get(table.id)
         if not clients:
             return
         info = orjson.Fragment(orjson.dumps(self.info(table), option=orjson.OPT_NON_STR_KEYS))
-        told = orjson.Fragment(orjson.dumps(events)) if events else []
+        players = {event.seat for event in events if event.hides}
+        told: dict[int | None, orjson.Fragment | list] = {}
         frames: dict[tuple[int | None, bool], str] = {}
         for client in clients:
             key = (client.seat, not client.logged)
             if key not in frames:
-                frames[key] = encode(self.state_frame(table, client.seat, info, key[1], told))
+                reader = client.seat if client.seat in players else None
+                if reader not in told:
+                    told[reader] = orjson.Fragment(orjson.dumps(told_to(events, reader))) if events else []
+                frames[key] = encode(self.state_frame(table, client.seat, info, key[1], told[reader]))
             client.push(frames[key])
             client.logged = True
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -36,6 +37,32 @@ LOG_LENGTH = 50
 _ENTROPY = secrets.SystemRandom()
 
 
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An applied action as the table tells it: whole (``own``) to the seat that played it, and
+    as the game lets every other seat and a spectator learn it (``public``: Hearts' ``pass a
+    card``), the same object where the game hides nothing (see
+    :meth:`~tavolo.engine.game.State.action_to_string_for`)."""
+
+    seat: int
+    own: dict[str, Any]
+    public: dict[str, Any]
+
+    def told_to(self, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` (None: a spectator) may read it."""
+        return self.own if seat == self.seat else self.public
+
+    @property
+    def hides(self) -> bool:
+        """Whether the seats that did not play it read less than the one that did."""
+        return self.own is not self.public
+
+
+def told_to(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+    """``events`` as ``seat`` may read them."""
+    return [event.told_to(seat) for event in events]
+
+
 class Table:
     """A table's seats and game, rebuilt from (and advanced by) log entries."""
 
@@ -48,8 +75,9 @@ class Table:
         self.game_seq = 0
         """The seq of the last entry that changed the game (a shuffle or an action, not a
         continue): what each seat sees is read once for it."""
-        self.log: deque[orjson.Fragment] = deque(maxlen=LOG_LENGTH)
-        """The last events, each kept encoded (text is no work for the garbage collector)."""
+        self.log: deque[tuple[int, orjson.Fragment, orjson.Fragment]] = deque(maxlen=LOG_LENGTH)
+        """The last events: who played each, and the event as that seat and as every other seat
+        reads it, kept encoded (text is no work for the garbage collector)."""
         self.hand_end: dict[str, Any] | None = None
         self.waiting: set[int] = set()
         self.chance: list[Any] = []
@@ -148,8 +176,8 @@ class Table:
 
     # --- applying stored entries (live and replay) ---------------------------------------------
 
-    def apply(self, entry: LogEntry) -> dict[str, Any] | None:
-        """Apply a stored entry; returns the public event of an action (else None)."""
+    def apply(self, entry: LogEntry) -> Event | None:
+        """Apply a stored entry; returns the :class:`Event` of an action (else None)."""
         if entry.seq != self.seq + 1:
             raise ValueError(f"table {self.id}: entry {entry.seq} after {self.seq}")
         payload = entry.payload
@@ -171,19 +199,21 @@ class Table:
             return None
         return self._apply_action(entry.seq, payload, *before)
 
-    def _apply_action(self, seq: int, payload: dict[str, Any], before: dict[str, Any], melds_before: Any
-                      ) -> dict[str, Any]:
+    def _apply_action(self, seq: int, payload: dict[str, Any], before: dict[str, Any], melds_before: Any) -> Event:
         state, view, seat = self.state, self.view, payload["seat"]
         results = len(view.results(state))
+        public_text = state.public_action_string(payload["action"])  # read before the move, as it is told
         state.apply(payload["action"])
         self.actions.append(payload["text"])
         finished = view.results(state)[results:]
         ended_by = getattr(finished[0], "ended_by", None) if finished else None
         moments = view.moments(seat, before, self._public_now(seat), melds_before, self._melds_now(seat), ended_by)
-        event = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "moments": moments}
+        own = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "moments": moments}
         if payload.get("timer"):
-            event["timer"] = True
-        self.log.append(orjson.Fragment(orjson.dumps(event)))
+            own["timer"] = True
+        event = Event(seat, own, own if public_text == payload["text"] else own | {"text": public_text})
+        own_json = orjson.Fragment(orjson.dumps(own))
+        self.log.append((seat, own_json, own_json if not event.hides else orjson.Fragment(orjson.dumps(event.public))))
         if finished:
             self._hand_ended(finished[-1])
         return event
@@ -218,7 +248,8 @@ class Table:
         return {"game": self.record.game, "family": view.family, "obs": self._observed(seat),
                 "legal": state.legal_action_strings() if seat is not None and to_act == seat else [],
                 "to_act": to_act, "deadline_ms": deadline_ms if to_act >= 0 else None,
-                "hand_end": self.hand_end, "finished": self.finished(), "log": list(self.log) if log else [],
+                "hand_end": self.hand_end, "finished": self.finished(),
+                "log": [own if actor == seat else public for actor, own, public in self.log] if log else [],
                 "melds": self._melds_now(0 if seat is None else seat)}
 
     def _observed(self, seat: int | None) -> orjson.Fragment:

@@ -138,8 +138,9 @@ class TerminalTable(ABC):
         """Called after a deal or a reshuffle."""
 
     def describe(self, state: State, action: int) -> str:
-        """What the person reads of ``action``, said before it is applied (the notation by default)."""
-        return self.move_text(state.action_to_string(action))
+        """What the person reads of ``action``, said before it is applied: the notation as this seat
+        may learn it (another seat's face-down pass or discard names no card)."""
+        return self.move_text(state.action_to_string_for(action, self.seat))
 
     def move_text(self, text: str) -> str:
         """A move's notation as the person reads it: ``attach 8h to 1`` is ``lega 8h a 1`` in Italian."""
