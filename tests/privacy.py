@@ -230,11 +230,11 @@ def _petrangola(state: Any, viewer: int | None) -> Counter[int]:
 
 
 def _mercante(state: Any, viewer: int | None) -> Counter[int]:
-    """The blue cards the mercante has still to auction (the lot on sale is in view) and the
-    red cards not yet turned (raccolta, Mercante in fiera: "coperte"); the players' cards lie
-    face up ("le posizionerà avanti a sé scoperte")."""
-    lots = state._lots[1:] if state.phase == "auction" else state._lots
-    return _counts(lots) + _counts(figures.NUM_FIGURES + f for f in state._red[state._turned:])
+    """The red cards not yet turned (raccolta, Mercante in fiera: laid "coperte"). The
+    players' cards lie face up ("le posizionerà avanti a sé scoperte"), and the lots still
+    to sell are known as a set (each figure is once in the blue deck, the dealt ones face
+    up): only their order is hidden, as the observation says."""
+    return _counts(figures.NUM_FIGURES + f for f in state._red[state._turned:])
 
 
 _ZONES: dict[str, Callable[[Any, int | None], Counter[int]]] = {
