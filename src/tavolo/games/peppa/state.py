@@ -178,6 +178,13 @@ class PeppaState(DeckTrickState):
             return f"draw {action - DRAW_BASE + 1}"
         raise ValueError(f"{action} is not an action of {self.game.name} in phase {self.phase}")
 
+    def public_action_string(self, action: int) -> str:
+        """A Hearts pass goes face down to another seat: the others learn only that a card
+        was passed (the seed's Hearts shows no passed card). A draw names a place in the fan
+        offered face down ("coperte e aperte a ventaglio"), never the card."""
+        text = self.action_to_string(action)
+        return "pass a card" if self._phase == PASS else text
+
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("pass", "passa") and len(args) == 1:
             return self.card_id(text, args[0])

@@ -296,6 +296,15 @@ class PerlinaState(ParlourState):
             raise ValueError(f"{action} is not a move here")
         return f"{verb} {self._cards.name(hand[place])}"
 
+    def public_action_string(self, action: int) -> str:
+        """A card changed ("Scartare una carta e sostituirla con una dal mazzo") or dropped
+        after an extra card goes out face down, and the seed never shows it: the others learn
+        only that a card was changed or dropped (what each chose is public, see the observation)."""
+        text = self.action_to_string(action)
+        if CHANGE <= action < EXTRA:
+            return "change a card"
+        return "drop a card" if DROP_CARD <= action < ACE_LOW else text
+
     def _parse(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in VERBS:
             expect(text, args, 0, verb)

@@ -106,6 +106,12 @@ class TarocchiState(DeckTrickState):
             return f"discard {ta.name(action)}"
         raise ValueError(f"{action} is not an action of tarocchi in phase {self.phase}")
 
+    def public_action_string(self, action: int) -> str:
+        """The dealer's discard (scarto) is face down and counts for him at the end ("Il
+        mazziere deve scartare tre carte"): the others learn only that a card was discarded."""
+        text = self.action_to_string(action)
+        return "discard a card" if self._phase == DISCARD else text
+
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("discard", "scarta") and len(args) == 1:
             return self.card_id(text, args[0])
