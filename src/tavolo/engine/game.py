@@ -138,8 +138,8 @@ class State(ABC):
     def public_action_string(self, action: int) -> str:
         """The notation of ``action`` (by the seat to act now) as every *other* seat and a
         spectator may learn it: the full notation by default; a game whose action moves
-        cards face down says so without naming them (Hearts' ``pass 3 cards``, the
-        Tarocchi dealer's ``discard 3 cards``). Called before the action is applied."""
+        cards face down says so without naming them (Hearts' ``pass a card``, the
+        Tarocchi dealer's ``discard a card``). Called before the action is applied."""
         return self.action_to_string(action)
 
     def action_to_string_for(self, action: int, viewer: int | None) -> str:

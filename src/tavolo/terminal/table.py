@@ -46,6 +46,11 @@ def saved_match_path(game: str) -> Path:
     return Path(home) / "saved" / f"{game}.json"
 
 
+PUBLIC_MOVES = ("pass a card", "discard a card", "change a card", "drop a card")
+"""The games' texts of a move whose cards go face down, as other seats learn it (the ``cli``
+catalog says them)."""
+
+
 class TerminalTable(ABC):
     """One person at ``seat`` against ``bots`` (one per other seat). While it
     runs, ``state`` is the game being played (for tests and tools).
@@ -143,7 +148,10 @@ class TerminalTable(ABC):
         return self.move_text(state.action_to_string_for(action, self.seat))
 
     def move_text(self, text: str) -> str:
-        """A move's notation as the person reads it: ``attach 8h to 1`` is ``lega 8h a 1`` in Italian."""
+        """A move's notation as the person reads it: ``attach 8h to 1`` is ``lega 8h a 1`` in Italian,
+        and a move told without its cards is said whole (``pass a card``: ``passa una carta``)."""
+        if text in PUBLIC_MOVES:
+            return self.words(text)
         return " ".join(self.words(w) if w in self.move_words else w for w in text.split())
 
     def announce(self, before: Any, after: Any, seat: int) -> list[str]:
