@@ -37,6 +37,7 @@ def tavolo(ctx: typer.Context) -> None:
     ctx.obj = Words()
 
 
+REDIS_TIMEOUT_S = 3
 RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 
 
@@ -225,7 +226,7 @@ def play_bridge(
     scoring: str = typer.Option("duplicate", help="'duplicate' (board by board) or 'rubber' (partita libera)."),
     board: int = typer.Option(1, help="Duplicate: the first board (dealer and vulnerability by its number)."),
     boards: int = typer.Option(4, help="Duplicate: how many boards to play."),
-    samples: int = typer.Option(8, help="The bots' card play: deals solved double-dummy per card."),
+    samples: int = typer.Option(8, min=1, help="The bots' card play: deals solved double-dummy per card."),
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
     resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit."),
@@ -396,8 +397,9 @@ def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path],
     """You at seat 0 against ``make_bot(seat, seed)`` in every other seat; the record saved if asked;
     for a ``resumable`` game ``quit`` saves the match for ``--resume``, which a finished match clears."""
     from tavolo.terminal.table import saved_match_path
-    from tavolo.terminal.words import Words
 
+    words = Words(lang)
+    _writable(record, "--record", words)  # before the game, not after it
     bots = {s: make_bot(s, None if seed is None else seed + s) for s in range(1, game.num_players)}
     saved = saved_match_path(game.name)
     try:
@@ -408,8 +410,33 @@ def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path],
     if result.result is not None and resume is not None:
         saved.unlink(missing_ok=True)
     if record:
-        result.save(record)
-        Console().print(Words(lang)("Game record saved to {path}", path=record), soft_wrap=True)  # the path whole
+        _save(record, result.save, words)
+        Console().print(words("Game record saved to {path}", path=record), soft_wrap=True)  # the path whole
+
+
+def _writable(path: Optional[Path], hint: str, words: Words, folder: bool = False) -> None:
+    """Refuse an output ``path`` (a file, or a ``folder`` of files) that cannot be written, before the work."""
+    from tavolo.engine.files import UnwritablePath, writable_file, writable_folder
+
+    if path is None:
+        return
+    try:
+        (writable_folder if folder else writable_file)(path)
+    except UnwritablePath as exc:
+        raise typer.BadParameter(words.render(exc.message), param_hint=hint) from None
+
+
+def _save(path: Path, write, words: Words, folder: bool = False) -> None:
+    """``write(path)`` at the end of the work; if it fails now, the work kept elsewhere and said where (exit 1)."""
+    from rich.markup import escape
+
+    from tavolo.engine.files import UnwritablePath, save
+
+    try:
+        save(path, write, folder)
+    except UnwritablePath as exc:
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(words.render(exc.message))}[/]")
+        raise typer.Exit(1) from None
 
 
 def _new_or_saved(name: str, resume: bool, lang: Optional[str], make_game, *args, **options):
@@ -437,7 +464,7 @@ def _saved_match(game: str, resume: bool, lang: Optional[str]):
         saved = GameRecord.load(path)
         replay(saved)  # a saved match that no longer replays is refused here, not half-way
         return saved
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         from tavolo.terminal.words import Words
 
         raise typer.BadParameter(Words(lang)("cannot resume the {game} match saved at {path}: {reason}", game=game,
@@ -450,16 +477,38 @@ def bridge_pbn(record: Path = typer.Argument(..., help="A game record saved by t
 
     Example: tavolo bridge pbn game.json > game.pbn
     """
-    from tavolo.engine.record import GameRecord
     from tavolo.games.bridge.pbn import dumps, record_states
 
+    words = Words()
+    loaded = _load_record(record, words, "RECORD")
+    if loaded.game != "bridge":
+        raise typer.BadParameter(words("{record} is a record of {game}, not of bridge", record=record,
+                                       game=loaded.game), param_hint="RECORD")
     try:
-        loaded = GameRecord.load(record)
-        if loaded.game != "bridge":
-            raise ValueError(Words()("{record} is a record of {game}, not of bridge", record=record, game=loaded.game))
-        typer.echo(dumps(record_states(loaded)), nl=False)
-    except (OSError, ValueError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="RECORD") from None
+        states = record_states(loaded)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a record edited by hand, or damaged
+        raise typer.BadParameter(words("{path}: the record does not replay: {reason}", path=record, reason=exc),
+                                 param_hint="RECORD") from None
+    typer.echo(dumps(states), nl=False)
+
+
+def _load_record(path: Path, words: Words, hint: str):
+    """The game record in the file ``path``, or a refusal in one line saying what is wrong with the file."""
+    from tavolo.engine.record import GameRecord
+
+    try:
+        return GameRecord.load(path)
+    except OSError as exc:
+        raise typer.BadParameter(words("cannot read {path}: {reason}", path=path, reason=exc.strerror),
+                                 param_hint=hint) from None
+    except RecursionError:
+        raise typer.BadParameter(words("{path}: brackets nested too deeply to read", path=path),
+                                 param_hint=hint) from None
+    except UnicodeDecodeError:
+        raise typer.BadParameter(words("{path}: not a text file (UTF-8)", path=path), param_hint=hint) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # not JSON, or not a record's JSON
+        raise typer.BadParameter(words("{path}: not a game record: {reason}", path=path, reason=exc),
+                                 param_hint=hint) from None
 
 
 @bridge_app.command("analyse")
@@ -473,11 +522,18 @@ def bridge_analyse(pbn: Path = typer.Argument(..., help="A PBN file of one or mo
     from tavolo.games.bridge.cards import pbn_deal
     from tavolo.games.bridge.pbn import loads
 
+    words = Words()
     try:
         states = loads(pbn.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="PBN") from None
-    words = Words()
+    except OSError as exc:
+        raise typer.BadParameter(words("cannot read {path}: {reason}", path=pbn, reason=exc.strerror),
+                                 param_hint="PBN") from None
+    except UnicodeDecodeError:
+        raise typer.BadParameter(words("{path}: not a text file (UTF-8)", path=pbn), param_hint="PBN") from None
+    except ValueError as exc:  # not PBN, or a board that breaks the rules
+        raise typer.BadParameter(f"{pbn}: {exc}", param_hint="PBN") from None
+    if not states:
+        raise typer.BadParameter(words("{path}: no board in the file", path=pbn), param_hint="PBN")
     for state in states:
         done = state.hand_results[-1] if state.hand_results else None
         number = done.number if done else state.board
@@ -538,8 +594,9 @@ def burraco_score(
     data = sys.stdin.buffer.read() if str(file) == "-" else _read_bytes(file, words)
     try:
         sheet = parse_sheet(sheet_text(data), rules)
-    except SheetError as exc:
-        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(str(file))}: {escape(words.render(exc.message))}[/]")
+    except (SheetError, RecursionError) as exc:
+        said = words.render(exc.message) if isinstance(exc, SheetError) else words("brackets nested too deeply to read")
+        Console(stderr=True, soft_wrap=True).print(f"[red]{escape(str(file))}: {escape(said)}[/]")
         raise typer.Exit(1) from None
     scores = score_sheet(sheet)
     if as_json:
@@ -584,23 +641,27 @@ def arena(
     from tavolo.arena.report import pair_table, progress_bar, rating_table, report_json
 
     words = Words()
+    _writable(json_path, "--json", words)
+    _writable(plots, "--plots", words, folder=True)
     try:
         plan = make_plan(bots, deals, players=players, rules=rules, seed=seed, vs=vs)
         with progress_bar(deals * len(plan.pairs), words) as advance:
             results = run_plan(plan, workers=workers, ray_address=ray, progress=advance)
     except ArenaError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(words.render(exc.args[0])) from None  # a Text, or a plain English string
     report = summarize(plan, results, target=target)
     console = Console()
     console.print(pair_table(report, words), rating_table(report, words))
     if json_path:
-        json_path.write_text(json.dumps(report_json(report), indent=1), encoding="utf-8")
+        text = json.dumps(report_json(report), indent=1)
+        _save(json_path, lambda path: path.write_text(text, encoding="utf-8"), words)
         console.print(words("Results saved to {path}", path=json_path), soft_wrap=True)  # a path whole, to copy
     if plots:
         from tavolo.arena.plots import save_plots
 
-        saved = ", ".join(map(str, save_plots(report, plots)))
-        console.print(words("Plots saved: {paths}", paths=saved), soft_wrap=True)
+        saved: list[Path] = []
+        _save(plots, lambda folder: saved.extend(save_plots(report, folder)), words, folder=True)
+        console.print(words("Plots saved: {paths}", paths=", ".join(map(str, saved))), soft_wrap=True)
 
 
 @app.command("tune")
@@ -627,18 +688,20 @@ def tune(
     from tavolo.arena.tuning import parse_space, tune as tune_bot
 
     words = Words()
+    _writable(json_path, "--json", words)
     try:
         ranges = parse_space(space)
         with progress_bar(deals * trials, words) as advance:
             result = tune_bot(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, seed=seed,
                               workers=workers, rules=rules, progress=advance)
     except ArenaError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(words.render(exc.args[0])) from None  # a Text, or a plain English string
     console = Console()
     console.print(tuning_table(result, template, words))
     if json_path:
-        data = {"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)}
-        json_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        text = json.dumps({"template": template, "space": ranges, "rules": rules, "seed": seed, **asdict(result)},
+                          indent=1)
+        _save(json_path, lambda path: path.write_text(text, encoding="utf-8"), words)
         console.print(words("Trials saved to {path}", path=json_path), soft_wrap=True)  # a path whole, to copy
 
 
@@ -662,15 +725,31 @@ def serve(
     import uvicorn
 
     from tavolo.server.app import DEFAULT_DATABASE, create_app
+    from tavolo.store.database import DatabaseUnavailable, check_database, opening_error
 
+    words = Words()
+    name = DEFAULT_DATABASE if db is None else db
+    if redis is not None:
+        _check_redis(redis, words)
     try:
-        web = create_app(db or DEFAULT_DATABASE, redis_url=redis, pace=pace)
+        web = create_app(check_database(name), redis_url=redis, pace=pace)  # the checks of tavolo tournament --db
     except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
-        raise typer.BadParameter(Words()("cannot open the database {db}: {reason}", db=repr(db or DEFAULT_DATABASE),
-                                         reason=exc), param_hint="--db") from None
+        refusal = exc if isinstance(exc, DatabaseUnavailable) else opening_error(name, exc)
+        raise typer.BadParameter(refusal.message.render(words), param_hint="--db") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     Console().print(Words()("Tavolo: open {address}", address=f"http://{shown}:{port}"), highlight=False)
     uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+def _check_redis(url: str, words: Words) -> None:
+    """Refuse a Redis that does not answer, before serving rather than at the first table."""
+    import redis as redis_client
+
+    try:
+        redis_client.Redis.from_url(url, socket_connect_timeout=REDIS_TIMEOUT_S, socket_timeout=REDIS_TIMEOUT_S).ping()
+    except (redis_client.RedisError, ValueError, OSError) as exc:
+        raise typer.BadParameter(words("cannot reach Redis at {url}: {reason}", url=repr(url),
+                                       reason=" ".join(str(exc).split())), param_hint="--redis") from None
 
 
 localize_help(app, Words())  # Typer reads the help texts when it runs: TAVOLO_LANG's language at start

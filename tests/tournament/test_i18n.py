@@ -16,11 +16,11 @@ PACKAGE = Path(tavolo.__file__).parent
 SOURCES = [
     *sorted((PACKAGE / "tournament").glob("*.py")),
     *sorted((PACKAGE / "tournament_cli").glob("*.py")),
-    *(PACKAGE / "store" / name for name in ("backup.py", "repository.py")),
+    *(PACKAGE / "store" / name for name in ("backup.py", "database.py", "repository.py")),
     PACKAGE / "server" / "director.py",
 ]
 TEMPLATES = sorted((PACKAGE / "server" / "templates" / "director").glob("*.html"))
-MESSAGE_CALLS = {"TournamentError", "NoCompletePairing", "_NoEntrants", "Message", "_"}
+MESSAGE_CALLS = {"TournamentError", "NoCompletePairing", "_NoEntrants", "DatabaseUnavailable", "Message", "_"}
 CHOSEN = {"late", "left", "text", "headers", "state"}  # variables that hold a msgid chosen before it is shown
 
 

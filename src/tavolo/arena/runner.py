@@ -18,15 +18,19 @@ import logging
 import math
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tavolo.arena.duplicate import DuplicateDeal, arena_game, deal_seed, play_duplicate
 from tavolo.bots.registry import make_bot
+from tavolo.engine.errors import Text
 
 Pair = tuple[str, str]
 Advance = Callable[[int], None]
 """Told the number of duplicate deals just finished."""
+RAY_CONNECT_TIMEOUT_S = 3.0
+"""How long a Ray cluster's address may take to answer before it is refused."""
 
 
 class ArenaError(ValueError):
@@ -170,12 +174,37 @@ def _play_on_ray(chunks: list[_Chunk], address: str) -> Iterator[tuple[Pair, lis
     except ImportError:
         raise ArenaError("--ray needs Ray, which is not installed: pip install 'tavolo[ray]'") from None
     if not ray.is_initialized():
+        check_ray_address(address)
         try:
             ray.init(address=address, logging_level=logging.WARNING)
         except ConnectionError as exc:
-            raise ArenaError(f"no Ray cluster at {address!r} ({exc}); start one with: ray start --head") from None
+            raise _no_cluster(address, exc) from None
     task = ray.remote(_play_chunk)
     pending = [task.remote(chunk) for chunk in chunks]
     while pending:
         finished, pending = ray.wait(pending)
         yield from ray.get(finished)
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT_S) -> None:
+    """Refuse at once a cluster address ``host:port`` (or ``ray://host:port``) whose host does not resolve or
+    whose port takes no connection, for which Ray itself would retry for minutes; ``auto`` and ``local`` are Ray's
+    to find.
+
+        >>> check_ray_address("127.0.0.1:1")
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: no Ray cluster at '127.0.0.1:1' (Connection refused); start one with: ray start --head
+    """
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise _no_cluster(address, exc.strerror or str(exc) or type(exc).__name__) from None
+
+
+def _no_cluster(address: str, reason: object) -> ArenaError:
+    return ArenaError(Text("no Ray cluster at {address} ({reason}); start one with: ray start --head",
+                           address=repr(address), reason=reason))

@@ -14,6 +14,7 @@ Every sentence comes from the ``cli`` catalog (:class:`~tavolo.terminal.words.Wo
 from __future__ import annotations
 
 import difflib
+import errno
 import io
 import os
 import random
@@ -29,6 +30,7 @@ from rich.table import Table
 
 from tavolo.engine.agent import Agent
 from tavolo.engine.errors import ActionError, NotationError
+from tavolo.engine.files import UnwritablePath, save
 from tavolo.engine.game import Game, State
 from tavolo.engine.play import new_seed
 from tavolo.engine.record import GameRecord
@@ -274,12 +276,23 @@ class TerminalTable(ABC):
         if answer not in YES_WORDS + QUIT_WORDS:
             return False
         if self.save_path is not None:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            record.save(self.save_path)
-            self.console.print(self.words("Match saved: '{command}' goes on from here.",
-                                          command=f"tavolo play {self.game.name} --resume"))
+            try:
+                save(self.save_path, lambda path: _save_record(record, path))
+                self.console.print(self.words("Match saved: '{command}' goes on from here.",
+                                              command=f"tavolo play {self.game.name} --resume"))
+            except UnwritablePath as exc:  # kept in a temporary file all the same, and said where
+                self.console.print(f"[red]{escape(self.words.render(exc.message))}[/]", soft_wrap=True)
         self.console.print(self.words("You left the table."))
         return True
+
+
+def _save_record(record: GameRecord, path: Path) -> None:
+    """The record into ``path``, its folder made if missing (a file in its place is "Not a directory")."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
+    record.save(path)
 
 
 COMMANDS_HELP = "Also: [bold]moves[/] lists your legal moves, [bold]help[/] shows this, [bold]quit[/] leaves."

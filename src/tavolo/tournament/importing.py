@@ -106,7 +106,7 @@ def read_entrant_file(path: Path, kind: Kind = Kind.PAIRS) -> EntrantFile:
 
 def parse_entrants(text: str, source: str, kind: Kind = Kind.PAIRS) -> list[EntryRow]:
     """The entrants of CSV text; ``source`` names the file in errors."""
-    return _entrants(_csv_rows(text), source, kind)
+    return _entrants(_csv_rows(text, source), source, kind)
 
 
 def read_scores(path: Path) -> list[ScoreRow]:
@@ -115,7 +115,7 @@ def read_scores(path: Path) -> list[ScoreRow]:
 
 
 def parse_scores(text: str, source: str) -> list[ScoreRow]:
-    rows = _csv_rows(text)
+    rows = _csv_rows(text, source)
     header = _header(next(rows, None), source)
     columns = {
         key: _column(header, names, source)
@@ -233,9 +233,8 @@ def _read_text(path: Path) -> str:
         raw = path.read_bytes()
     except OSError as error:
         raise TournamentError("cannot read {path}: {strerror}", path=path, strerror=error.strerror) from None
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # Excel's "Unicode text": UTF-16 with its mark
-        return raw.decode("utf-16")
-    for encoding in ("utf-8-sig", "cp1252"):
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text": UTF-16 with its mark
+    for encoding in ("utf-16",) if utf16 else ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(encoding)
         except UnicodeDecodeError:
@@ -243,12 +242,36 @@ def _read_text(path: Path) -> str:
     raise TournamentError("{name}: not a text file", name=path.name)
 
 
-def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+def _csv_rows(text: str, source: str) -> Iterator[tuple[int, list[str]]]:
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = max(",;\t", key=first.count)
-    for line, cells in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
-        if any(c.strip() for c in cells):
-            yield line, cells
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header: list[str] = []
+    line = 0
+    try:
+        for line, cells in enumerate(reader, start=1):
+            header = header or cells
+            if any(c.strip() for c in cells):
+                yield line, cells
+    except csv.Error as error:
+        _csv_failure(text.splitlines()[reader.line_num - 1 : reader.line_num], delimiter, header, source, line + 1,
+                     error)
+
+
+def _csv_failure(lines: list[str], delimiter: str, header: list[str], source: str, line: int,
+                 error: csv.Error) -> NoReturn:
+    """A line the CSV reader gave up on, refused with the field it stopped at (a field over the reader's limit)."""
+    limit = csv.field_size_limit()
+    cells = lines[0].split(delimiter) if lines else []
+    column = next((i for i, cell in enumerate(cells) if len(cell) > limit), None)
+    if column is None:
+        raise TournamentError("{source} line {line}: not readable as CSV ({error})", source=source, line=line,
+                              error=error)
+    field = header[column].strip() if column < len(header) and line > 1 else f"#{column + 1}"
+    raise TournamentError(
+        "{source} line {line}, field {field!r}: {problem}",
+        source=source, line=line, field=field, problem=Message("longer than {limit} characters", limit=limit),
+    )  # fmt: skip
 
 
 def _excel_sheets(path: Path) -> Iterator[tuple[str, Iterator[tuple[int, list[str]]]]]:

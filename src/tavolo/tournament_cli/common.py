@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
@@ -105,15 +106,34 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
         except TournamentError as error:
             errors.print(f"[bold red]{_('refused:')}[/] {escape(say(error))}", highlight=False)
             raise typer.Exit(1) from None
+        except Exception as error:
+            if not _database_error(error):
+                raise
+            from tavolo.store.database import reason
+
+            errors.print(f"[bold red]{_('the database failed:')}[/] {escape(reason(error))}", highlight=False)
+            raise typer.Exit(1) from None
 
     return wrapper
 
 
-def open_store(db: str) -> Store:
-    """The database; SQLAlchemy and Alembic load only for commands that need them."""
-    from tavolo.store import Store
+def _database_error(error: Exception) -> bool:
+    """Whether ``error`` is the database's (read-only, gone, locked...); SQLAlchemy is not imported to know."""
+    exc = sys.modules.get("sqlalchemy.exc")
+    return exc is not None and isinstance(error, exc.SQLAlchemyError)
 
-    return Store(db)
+
+def open_store(db: str) -> Store:
+    """The database, or a refusal in one line when it cannot be opened; SQLAlchemy and Alembic load only for
+    commands that need them."""
+    from tavolo.store import Store
+    from tavolo.store.database import check_database, opening_error
+
+    url = check_database(db)
+    try:
+        return Store(url)
+    except Exception as error:  # a missing driver, a server that does not answer, a database that is not there
+        raise opening_error(db, error) from None
 
 
 def tournament_name(store: Store, name: str | None) -> str:
@@ -160,13 +180,13 @@ def show_round(tournament: Tournament, played: Round) -> None:
 
 
 def output_file(path: Path) -> Path:
-    """``path`` if a file can be written there, else a refusal naming the folder."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise TournamentError("cannot write {path}: the folder {folder} does not exist", path=path, folder=folder)
-    if path.is_dir():
-        raise TournamentError("cannot write {path}: it is a folder", path=path)
-    return path
+    """``path`` if a file can be written there, else a refusal saying why (the CLI's shared check)."""
+    from tavolo.engine.files import UnwritablePath, writable_file
+
+    try:
+        return writable_file(path)
+    except UnwritablePath as error:
+        raise TournamentError(error.message.template, **dict(error.message.params)) from None
 
 
 def parse_numbers(text: str) -> list[int]:

@@ -230,6 +230,7 @@ def export_data(
 
     Examples: `tavolo tournament export standings -o classifica.csv`, `tavolo tournament export json`
     """
+    path = output_file(output) if output is not None else None
     t = open_tournament(db, tournament).tournament
     if what is Export.STANDINGS:
         text = exporting.standings_csv(t, after)
@@ -237,10 +238,10 @@ def export_data(
         text = exporting.results_csv(t)
     else:
         text = json.dumps(exporting.tournament_json(t), ensure_ascii=False, indent=1)
-    if output is None:
+    if path is None:
         typer.echo(text, nl=False)
     else:
-        output_file(output).write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         console.print(_("wrote {output}", output=output))
 
 
@@ -286,7 +287,13 @@ def restore(
         raise TournamentError("cannot read {path}: {strerror}", path=path, strerror=error.strerror) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise TournamentError("{path}: not a Tavolo tournament backup (not JSON)", path=path) from None
-    handle = restore_from(open_store(db), data)
+    except RecursionError:
+        raise TournamentError("{path}: brackets nested too deeply to read", path=path) from None
+    store = open_store(db)
+    try:
+        handle = restore_from(store, data)
+    except (TypeError, AttributeError, KeyError, IndexError) as error:  # a log edited by hand into nonsense
+        raise TournamentError("{path}: a damaged backup ({error})", path=path, error=error) from None
     console.print(
         _("restored {name}: {version} events", name=handle.tournament.config.name, version=handle.tournament.version)
     )

@@ -47,7 +47,7 @@ def vp(
 @app.command()
 @refusals
 def simulate(
-    entrants: Annotated[int, typer.Option(help="How many pairs (teams, players) play.")] = 40,
+    entrants: Annotated[int, typer.Option(min=2, help="How many pairs (teams, players) play.")] = 40,
     kind: Annotated[Kind, typer.Option(help="pairs, teams or individual.")] = Kind.PAIRS,
     deals: Annotated[int, typer.Option(help="Deals per round.")] = 3,
     rounds: Rounds = 6,

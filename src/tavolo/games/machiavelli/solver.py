@@ -66,13 +66,22 @@ def _matrix() -> np.ndarray:
     return a
 
 
+def _quiet_highs() -> highspy._Highs:
+    """A HiGHS solver that prints nothing: ``highspy.Highs()`` writes HiGHS's banner to the terminal once per
+    process while it sets up its Python callbacks, before any option can be set; the core class it wraps does
+    not, and the solver needs no callbacks."""
+    h = highspy._Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("log_to_console", False)
+    return h
+
+
 def most_cards(table: Sequence[Sequence[int]], hand: Sequence[int]) -> Plan:
     """The table rearranged to take the most cards of ``hand`` (every table card kept)."""
     on_table, held = Counter(c for g in table for c in g), Counter(hand)
     melds = candidates()
     n_melds = len(melds)
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = _quiet_highs()
     # columns: melds (0..2 each), then hand cards used (0..held)
     lower = np.zeros(n_melds + NUM_CARDS)
     upper = np.concatenate([np.full(n_melds, 2.0), [float(held[c]) for c in range(NUM_CARDS)]])
