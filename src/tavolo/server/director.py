@@ -215,7 +215,7 @@ SCRIPT_TEXTS = (
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Wrong code for this table", "Points proposed: N/S {ns}, E/W {ew}",
+    "Wrong code for this table", "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
