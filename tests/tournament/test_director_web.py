@@ -193,3 +193,33 @@ def test_a_late_pair_completes_the_incomplete_table_from_the_desk(client):
     assert client.post(f"{DESK}/iscritti", json=late, headers=ANNA).status_code == 201
     round_one = client.get(f"/api/torneo/{NAME}").json()["round"]
     assert round_one["byes"] == [] and len(round_one["tables"]) == 3
+
+
+def test_a_code_that_is_not_ascii_is_a_wrong_code_not_a_server_error(client):
+    """``è`` once made hmac.compare_digest raise: every phone call with it answered 500."""
+    seated(client)
+    base = f"/api/torneo/{NAME}/tavolo/1"
+    answers = [client.get(base, params={"code": "WPE7Xè", "lang": "en"}),
+               client.post(f"{base}/proposta?lang=en", json={"code": "èèèèèè", "ns": "900", "ew": "500"}),
+               client.post(f"{base}/conferma?lang=en", json={"code": "ÀBCDEF", "agree": True})]  # fmt: skip
+    for answer in answers:
+        assert answer.status_code == 400
+        assert answer.json()["error"]["message"] == "this code is not valid for round 1 table 1"
+
+
+def test_wrong_codes_are_throttled_per_table_and_per_address(client):
+    """300 wrong codes in a second were all answered: now a table takes 10 a minute, an address 60, then 429,
+    even for the right code (as the login does with wrong passwords)."""
+    t = seated(client, pairs=14)
+    right = side_code(t.secret, 1, 1, "ns")
+    statuses = [client.get(f"/api/torneo/{NAME}/tavolo/1", params={"code": f"AAAA{n:02d}"}).status_code
+                for n in range(300)]  # fmt: skip
+    assert statuses[:10] == [400] * 10 and set(statuses[10:]) == {429}
+    throttled = client.get(f"/api/torneo/{NAME}/tavolo/1", params={"code": right, "lang": "en"})
+    assert throttled.status_code == 429 and "too many wrong codes" in throttled.json()["error"]["message"]
+    proposal = client.post(f"/api/torneo/{NAME}/tavolo/1/proposta", json={"code": right, "ns": "900", "ew": "500"})
+    assert proposal.status_code == 429 and client.get(DESK, headers=ANNA).json()["pending"] == []
+    assert client.get(f"/api/torneo/{NAME}/tavolo/2", params={"code": side_code(t.secret, 1, 2, "ns")}).json()["side"]
+    others = [client.get(f"/api/torneo/{NAME}/tavolo/{table}", params={"code": f"AAAA{n:02d}"}).status_code
+              for table in range(2, 8) for n in range(10)]  # fmt: skip
+    assert others == [400] * 50 + [429] * 10  # the address's 60th wrong code was the last one answered

@@ -41,6 +41,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
 from tavolo.i18n import catalog, language, negotiate, translate
+from tavolo.online.accounts import LoginGuard
+from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
 from tavolo.store.backup import backup
@@ -215,7 +217,7 @@ SCRIPT_TEXTS = (
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Wrong code for this table", "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
+    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
@@ -361,15 +363,56 @@ class Answer(BaseModel):
     agree: bool
 
 
+class CodeGuard:
+    """Wrong table codes counted per table and per address, as the login counts wrong passwords
+    (:class:`~tavolo.online.accounts.LoginGuard`): past the tries of a minute, every code is refused
+    with 429 for the rest of it, so guessing a 6-letter code takes years.
+
+    A hall's phones may share one address (the club's router): it has more tries than a table.
+    """
+
+    TABLE_TRIES = 10
+    ADDRESS_TRIES = 60
+    WINDOW_S = 60.0
+
+    def __init__(self) -> None:
+        self.tables = LoginGuard(tries=self.TABLE_TRIES, window=self.WINDOW_S)
+        self.addresses = LoginGuard(tries=self.ADDRESS_TRIES, window=self.WINDOW_S)
+
+    def side(self, request: Request, t, table: int, code: str) -> str:
+        """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 past the tries) otherwise."""
+        keys = (f"{t.config.name}/{table}", request.client.host if request.client else "")
+        try:
+            self.tables.check(keys[0])
+            self.addresses.check(keys[1])
+        except Refusal:
+            raise Refused(429, TournamentError("too many wrong codes: wait a minute, then try again")) from None
+        side = check_code(t.secret, len(t.rounds), table, code) if t.secret else None
+        if side is None:
+            self.tables.failed(keys[0])
+            self.addresses.failed(keys[1])
+            raise Refused(400, TournamentError("this code is not valid for round {round} table {table}",
+                                               round=len(t.rounds), table=table))  # fmt: skip
+        return side
+
+
+def code_guard(request: Request) -> CodeGuard:
+    state = request.app.state
+    if not hasattr(state, "code_guard"):
+        state.code_guard = CodeGuard()
+    return state.code_guard
+
+
 @router.get("/api/torneo/{name}/tavolo/{table}")
 def table_state(request: Request, name: str, table: int, code: str = "") -> JSONResponse:
-    """The table in the current round; with a valid code, also the points waiting for confirmation."""
+    """The table in the current round; with its code, also the points waiting for confirmation (a wrong
+    code is refused, and counted)."""
     t = _open(request, name).tournament
     played = t.last_round
     if played is None or table not in played.tables:
         raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
     view = next(row for row in public_view(t)["round"]["tables"] if row["table"] == table)
-    side = check_code(t.secret, played.number, table, code) if code and t.secret else None
+    side = code_guard(request).side(request, t, table, code) if code.strip() else None
     proposal = played.proposals.get(table)
     waiting = {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew)} if proposal and side else None
     return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
@@ -380,6 +423,7 @@ def table_state(request: Request, name: str, table: int, code: str = "") -> JSON
 def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResponse:
     handle = _open(request, name, author=f"tavolo {table}")
     t = handle.tournament
+    code_guard(request).side(request, t, table, body.code)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
     _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
     return JSONResponse({"waiting": True, "round": len(t.rounds)})
@@ -388,6 +432,7 @@ def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResp
 @router.post("/api/torneo/{name}/tavolo/{table}/conferma")
 def confirm(request: Request, name: str, table: int, body: Answer) -> JSONResponse:
     handle = _open(request, name, author=f"tavolo {table}")
+    code_guard(request).side(request, handle.tournament, table, body.code)
     events = _do(request, handle, lambda s: commands.confirm_score(s, len(s.rounds), table, body.code, body.agree))
     return JSONResponse({"entered": type(events[0]).__name__ == "ScoreEntered"})
 
