@@ -3,6 +3,7 @@ nothing and show nothing unpublished, the list import's preview, live updates (s
 
 import json
 import time
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -181,7 +182,8 @@ def test_the_desk_uses_the_web_apps_own_login(web_app):
             director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"}).status_code
             == 201
         )
-        assert director_client.post("/api/direttore", json={"name": NAME}).status_code == 201
+        created = director_client.post("/api/direttore", json={"name": NAME}, headers={"Origin": "http://testserver"})
+        assert created.status_code == 201
         assert director_client.get(DESK).json()["role"] == "director"
         assert stranger.get(DESK).status_code == 401
 
@@ -223,3 +225,35 @@ def test_wrong_codes_are_throttled_per_table_and_per_address(client):
     others = [client.get(f"/api/torneo/{NAME}/tavolo/{table}", params={"code": f"AAAA{n:02d}"}).status_code
               for table in range(2, 8) for n in range(10)]  # fmt: skip
     assert others == [400] * 50 + [429] * 10  # the address's 60th wrong code was the last one answered
+
+
+def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
+    """Cross-site request forgery: the browser sends the director's cookie with a form posted from elsewhere;
+    the desk answers only its own origin (``Origin``, else ``Referer``), and a cookie with neither is refused."""
+    with TestClient(web_app) as director_client:
+        director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"})
+        own = {"Origin": "http://testserver"}
+        assert director_client.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
+        listing = {"file": ("iscritti.csv", "nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n".encode())}
+        pair = {"players": ["Carla", "Dario"]}
+        for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                        {"Referer": "http://evil.example/trappola.html"}, {"Origin": "http://testserver.evil.example"},
+                        {}):  # fmt: skip
+            imported = director_client.post(f"{DESK}/importa?confirm=true&lang=en", files=listing, headers=headers)
+            assert imported.status_code == 403, headers
+            assert director_client.post(f"{DESK}/iscritti", json=pair, headers=headers).status_code == 403
+        evil = director_client.post(f"{DESK}/iscritti?lang=en", json=pair, headers={"Origin": "http://evil.example"})
+        assert evil.json()["error"]["message"] == (
+            "a request from another site (http://evil.example) cannot change the tournament: use the desk's own pages"
+        )
+        bare = director_client.post(f"{DESK}/iscritti?lang=en", json=pair)
+        assert "must say which page sent it" in bare.json()["error"]["message"]
+        assert director_client.get(DESK).json()["entrants"] == []  # nothing changed
+        cards = director_client.get(f"{DESK}/stampa/cards", headers={"Referer": "http://evil.example/"})
+        assert cards.status_code == 403
+        assert director_client.post(f"{DESK}/iscritti", json=pair, headers=own).status_code == 201
+        from_the_desk = {"Referer": f"http://testserver/direttore/{quote(NAME)}"}
+        assert director_client.post(f"{DESK}/iscritti", json={"players": ["E", "F"]}, headers=from_the_desk).status_code == 201
+        assert [e["name"] for e in director_client.get(DESK).json()["entrants"]] == ["Carla - Dario", "E - F"]
+    kinds = [e.kind for e in web_app.state.tournaments.log(NAME)]
+    assert "CodesIssued" not in kinds

@@ -16,6 +16,14 @@ log) and :mod:`tavolo.tournament` (every rule; nothing here decides one):
   registration order or by the director's choice, publish rounds, enter and
   correct scores, the round clock, printouts (in the page's language) and a backup.
 
+Every request that changes something (POST, PUT, PATCH, DELETE here, and the score cards' printout, which
+issues the codes) must come from these pages' own origin (:func:`same_origin`): an ``Origin`` (or, lacking
+it, ``Referer``) header naming another site is refused with 403, so a page elsewhere cannot act with the
+director's login cookie. A request with neither header is a program's, not a browser's (browsers send
+``Origin`` with every POST): it is let through when it carries no login cookie (a phone's code, a test's
+account header) and refused when it does. Behind a reverse proxy, pass the ``Host`` header on (or set
+``X-Forwarded-Host``).
+
 Each tournament is rebuilt from its log once and kept (:class:`Rebuilt`) while
 the log's last number stays the same.
 
@@ -32,9 +40,9 @@ from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, File, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Request, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
@@ -100,6 +108,39 @@ def hall(request: Request) -> Hall:
 def current_account(request: Request) -> str | None:
     """The logged-in account (the web app's session cookie), or ``None``."""
     return account_of(request)
+
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def same_origin(request: Request) -> None:
+    """Refuse (403) a change asked from another origin; see the module's notes for the rule."""
+    if request.method in WRITES:
+        check_origin(request, signed_in=bool(request.scope.get("session", {}).get("account")))
+
+
+def check_origin(request: Request, *, signed_in: bool = False) -> None:
+    """Refused when ``Origin`` (or ``Referer``) names another host than this request's; with neither header,
+    refused only when ``signed_in`` (the login cookie came with it)."""
+    source = request.headers.get("origin") or request.headers.get("referer")
+    if source is None:
+        if signed_in:
+            raise Refused(403, TournamentError(
+                "a request signed in with the login cookie must say which page sent it (an Origin header)"))
+        return
+    split = urlsplit(source)
+    own = {_host(request.headers.get(h, ""), split.scheme) for h in ("host", "x-forwarded-host")} - {""}
+    if _host(split.netloc, split.scheme) not in own:
+        raise Refused(403, TournamentError(
+            "a request from another site ({origin}) cannot change the tournament: use the desk's own pages",
+            origin=source if source == "null" else f"{split.scheme}://{split.netloc}"))  # fmt: skip
+
+
+def _host(netloc: str, scheme: str) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port (the first of a proxy's list)."""
+    netloc = netloc.split(",")[0].strip().lower()
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    return netloc.removesuffix(default) if default else netloc
 
 
 class Refused(Exception):
@@ -738,6 +779,8 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
     from tavolo.tournament import printing
 
     handle = staff(request, name)
+    if paper == "cards":  # a GET that records the codes' secret: never from another site's page
+        check_origin(request)
     if paper not in PAPERS:
         raise Refused(404, TournamentError("no printout {paper!r}", paper=paper))
     t = handle.tournament
@@ -779,5 +822,5 @@ def download_backup(request: Request, name: str) -> Response:
 
 def install(app) -> None:
     """Add the director's pages and their error handler to the web app."""
-    app.include_router(router)
+    app.include_router(router, dependencies=[Depends(same_origin)])
     app.add_exception_handler(Refused, refused_response)
