@@ -2,6 +2,7 @@
 nothing and show nothing unpublished, the list import's preview, live updates (server-sent events)."""
 
 import json
+import threading
 import time
 from urllib.parse import quote
 
@@ -88,6 +89,65 @@ def test_the_list_import_previews_each_refused_line_and_registers_all_or_nothing
     assert preview["rows"][1]["refused"] == "'Anna' gioca già nell'iscritto 1"  # Italian unless asked
     confirmed = client.post(f"{DESK}/importa?confirm=true", files={"file": ("i.csv", text)}, headers=ANNA).json()
     assert confirmed["registered"] == 0 and client.get(DESK, headers=ANNA).json()["entrants"] == []
+
+
+def test_the_list_import_keeps_each_entrants_categories_as_the_command_line_does(client):
+    """The web import once dropped the ``categoria`` column: the ladies' prize went to no one."""
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3, "category_prizes": ["dame:1"]}, headers=ANNA)
+    text = "nome;giocatore1;giocatore2;categoria\nLeoni;Anna;Bruna;dame\nTigri;Carlo;Dario;\nLinci;Elsa;Fabio;misto/over\n"
+    imported = client.post(f"{DESK}/importa?confirm=true", files={"file": ("i.csv", text.encode())}, headers=ANNA)
+    assert [row["categories"] for row in imported.json()["rows"]] == [["dame"], [], ["misto", "over"]]
+    entrants = client.app.state.tournaments.open(NAME).tournament.entrants
+    assert [entrants[n].categories for n in (1, 2, 3)] == [("dame",), (), ("misto", "over")]
+
+
+def test_the_list_import_has_a_cap_on_its_lines_and_on_its_body(client):
+    """At most 2,000 entrants a file, and a body past 2 MB is refused before it is read whole."""
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    rows = "".join(f"Coppia {n};A{n};B{n}\n" for n in range(2001))
+    many = client.post(f"{DESK}/importa?lang=en", files={"file": ("i.csv", f"nome;giocatore1;giocatore2\n{rows}")},
+                       headers=ANNA)  # fmt: skip
+    assert many.status_code == 400
+    assert many.json()["error"]["message"] == "the list has 2001 entrants: one file registers at most 2000"
+    huge = client.post(f"{DESK}/importa?lang=en", files={"file": ("i.csv", b"x" * 2_100_000)}, headers=ANNA)
+    assert huge.status_code == 413 and huge.json()["error"]["message"] == "the file is larger than 2 MB"
+
+    def endless():
+        yield b"--b\r\nContent-Disposition: form-data; name=file; filename=i.csv\r\n\r\n"
+        for _ in range(100):
+            yield b"x" * 100_000  # 10 MB announced nowhere: refused once past the cap
+
+    streamed = client.post(f"{DESK}/importa", content=endless(),
+                           headers={**ANNA, "Content-Type": "multipart/form-data; boundary=b"})  # fmt: skip
+    assert streamed.status_code == 413
+    no_file = client.post(f"{DESK}/importa?lang=en", data={"other": "x"}, headers=ANNA)
+    assert no_file.status_code == 400 and "'file'" in no_file.json()["error"]["message"]
+    assert client.get(DESK, headers=ANNA).json()["entrants"] == []
+
+
+def test_the_list_import_runs_off_the_event_loop(app, served, monkeypatch):
+    """16,000 lines once froze every table for 41.7 s: while a list is read, the hall's pages are answered."""
+    from tavolo.server import director
+
+    client = httpx.Client(base_url=served, timeout=10)
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    gate, read = threading.Event(), director.read_entrant_file
+
+    def held(*args, **options):
+        assert gate.wait(10), "the hall's page was not answered while the list was read"
+        return read(*args, **options)
+
+    monkeypatch.setattr(director, "read_entrant_file", held)
+    listing = {"file": ("i.csv", b"nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n")}
+    answers = []
+    importing = threading.Thread(target=lambda: answers.append(
+        httpx.post(f"{served}{DESK}/importa?confirm=true", files=listing, headers=ANNA, timeout=20)))
+    importing.start()
+    time.sleep(0.2)  # the import is waiting on the gate by now
+    assert client.get(f"/api/torneo/{NAME}", timeout=5).status_code == 200
+    gate.set()
+    importing.join(20)
+    assert answers[0].json()["registered"] == 1
 
 
 def test_an_open_public_page_receives_each_confirmed_score_within_a_second(app, served):

@@ -42,11 +42,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, Depends, File, Request, UploadFile
+from fastapi import APIRouter, Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
+from starlette.datastructures import UploadFile as StarletteUpload
 
 from tavolo.i18n import catalog, language, negotiate, translate
 from tavolo.online.accounts import LoginGuard
@@ -644,15 +646,60 @@ def decide(request: Request, name: str, body: Decision) -> JSONResponse:
     return JSONResponse({"recorded": [type(event).__name__ for event in events]})
 
 
-@router.post("/api/direttore/{name}/importa")
-async def import_list(request: Request, name: str, file: UploadFile = File(...), confirm: bool = False) -> JSONResponse:
-    """A CSV or Excel list: a preview (each line, each refusal with its reason, the sheets read), then,
-    with ``confirm``, the whole list registered or none of it."""
-    handle = director(request, name)
-    data = await file.read(2_000_001)
-    if len(data) > 2_000_000:
-        raise Refused(400, TournamentError("the file is larger than 2 MB"))
-    suffix = Path(file.filename or "lista.csv").suffix.lower() or ".csv"
+LIST_ROWS = 2_000
+"""The most entrants one list registers (a club's evening has tens, a national final some hundreds)."""
+LIST_BYTES = 2_000_000
+"""The largest list file."""
+BODY_BYTES = LIST_BYTES + 64 * 1024
+"""The largest import request: the file and its form's own lines; a larger body is refused before it is read."""
+LIST_FORM = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}}}}}  # fmt: skip
+
+
+@router.post("/api/direttore/{name}/importa", openapi_extra=LIST_FORM)
+async def import_list(request: Request, name: str, confirm: bool = False) -> JSONResponse:
+    """A CSV or Excel list (the form's ``file``): a preview (each line, each refusal with its reason, the
+    sheets read), then, with ``confirm``, the whole list registered or none of it.
+
+    Read, checked and registered on a worker thread, in time linear in the lines, so the hall's pages and
+    phones go on while a long list is read; at most :data:`LIST_ROWS` entrants, :data:`LIST_BYTES` bytes.
+    """
+    handle = await run_in_threadpool(director, request, name)
+    filename, data = await _list_file(request)
+    return JSONResponse(await run_in_threadpool(_import_list, request, handle, filename, data, confirm))
+
+
+async def _list_file(request: Request) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes :data:`BODY_BYTES`."""
+    too_large = Refused(413, TournamentError("the file is larger than 2 MB"))
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_BYTES:
+            raise too_large
+
+    async def replay() -> dict[str, Any]:
+        return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+    form = await Request(request.scope, replay).form()
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, StarletteUpload):
+            raise Refused(400, TournamentError("send the list as the form's file field 'file'"))
+        data = await upload.read()
+        if len(data) > LIST_BYTES:
+            raise too_large
+        return upload.filename or "lista.csv", data
+    finally:
+        await form.close()
+
+
+def _import_list(request: Request, handle: TournamentHandle, filename: str, data: bytes, confirm: bool) -> dict:
+    """The preview of a list and, with ``confirm`` and no line refused, its registration (with the categories)."""
+    suffix = Path(filename).suffix.lower() or ".csv"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"lista{suffix}"
         path.write_bytes(data)
@@ -660,27 +707,27 @@ async def import_list(request: Request, name: str, file: UploadFile = File(...),
             read = read_entrant_file(path, handle.tournament.config.kind)
         except TournamentError as error:
             raise Refused(400, error) from None
+    if len(read.rows) > LIST_ROWS:
+        raise Refused(400, TournamentError("the list has {count} entrants: one file registers at most {limit}",
+                                           count=len(read.rows), limit=LIST_ROWS))  # fmt: skip
     render_error = catalog(lang_of(request), DOMAIN).get
-    rows, scratch, ok = [], copy.deepcopy(handle.tournament), True
-    for row in read.rows:
-        try:
-            for event in commands.register(scratch, row.players, row.name, row.club, categories=row.categories):
-                scratch.apply(event)
-            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
-                         "club": row.club, "refused": None})  # fmt: skip
-        except TournamentError as error:
-            ok = False
-            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
-                         "club": row.club, "refused": error.message.render(render_error)})  # fmt: skip
+    checked = commands.check_list(handle.tournament, read.rows)
+    rows = [{"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name, "club": row.club,
+             "categories": row.categories,
+             "refused": outcome.message.render(render_error) if isinstance(outcome, TournamentError) else None}
+            for row, outcome in zip(read.rows, checked, strict=True)]  # fmt: skip
     registered = 0
-    if confirm and ok:
-        steps = [
-            (f"line {row.line}", lambda s, row=row: commands.register(s, row.players, row.name, row.club))
-            for row in read.rows
-        ]
-        registered = len(_do(request, handle, lambda t: commands.in_sequence(t, steps)))
-    return JSONResponse({"rows": rows, "sheets_read": read.sheets_read, "sheets_skipped": read.sheets_skipped,
-                         "registered": registered})  # fmt: skip
+    if confirm and all(row["refused"] is None for row in rows):
+        checked_on = handle.tournament.version
+
+        def register_all(t) -> list:  # the preview's events, unless another change came in between
+            if t.version == checked_on:
+                return [event for events in checked for event in events]
+            return commands.register_list(t, read.rows, lambda row: f"line {row.line}")
+
+        registered = len(_do(request, handle, register_all))
+    return {"rows": rows, "sheets_read": read.sheets_read, "sheets_skipped": read.sheets_skipped,
+            "registered": registered}  # fmt: skip
 
 
 class SeatRequest(BaseModel):

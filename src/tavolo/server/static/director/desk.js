@@ -177,7 +177,7 @@ async function importList(confirm) {
     document.getElementById("preview").replaceChildren(
       el("p", {}, result.sheets_read.length ? `${result.sheets_read.join(", ")}` : ""),
       el("table", { class: "preview" }, el("tbody", {}, ...result.rows.map((r) =>
-        el("tr", { class: r.refused ? "bad" : "" }, el("td", {}, r.line), el("td", {}, r.players.join(" - ")), el("td", {}, r.club), el("td", {}, r.refused || "✓"))))),
+        el("tr", { class: r.refused ? "bad" : "" }, el("td", {}, r.line), el("td", {}, r.players.join(" - ")), el("td", {}, r.club), el("td", {}, r.categories.join(", ")), el("td", {}, r.refused || "✓"))))),
       el("p", {}, refused.length ? t("Refused lines: nothing registered") : result.registered ? t("Registered {count} entrants", { count: result.registered }) : ""));
     document.getElementById("register-list").hidden = confirm || refused.length > 0;
     if (result.registered) await refresh();
