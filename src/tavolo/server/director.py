@@ -838,10 +838,8 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
         path = Path(folder) / f"{paper}.pdf"
         try:
             if paper == "cards":
-                handle.do(commands.issue_codes)
-                t = handle.tournament
                 url = f"{base}/torneo/{quote(name, safe='')}/tavolo/{{table}}"
-                printing.score_cards(t, number, path, url, words=words)
+                printing.score_cards_issuing(t, handle.do, number, path, url, words=words)
             elif paper in ("movement", "tables", "names"):
                 {"movement": printing.movement_cards, "tables": printing.table_assignments,
                  "names": printing.names_list}[paper](t, number, path, words=words)  # fmt: skip

@@ -544,6 +544,16 @@ def issue_codes(tournament: Tournament) -> list[Event]:
     return [] if tournament.secret else [CodesIssued(new_secret())]
 
 
+def keep_codes(tournament: Tournament, secret: str) -> list[Event]:
+    """Record ``secret``, the one score cards were just printed with (nothing if it is recorded already);
+    refused if another printout recorded another one meanwhile, since these cards' codes would not work."""
+    if tournament.secret is None:
+        return [CodesIssued(secret)]
+    if tournament.secret != secret:
+        raise TournamentError("the codes were issued meanwhile by another printout: print the score cards again")
+    return []
+
+
 ROLES = ("director", "arbiter")
 
 
