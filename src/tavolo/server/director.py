@@ -76,6 +76,7 @@ from tavolo.tournament.importing import read_entrant_file, read_points
 from tavolo.tournament.public import find_seat, public_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
+from tavolo.tournament.state import Tournament
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -422,7 +423,7 @@ class CodeGuard:
         self.tables = LoginGuard(tries=self.TABLE_TRIES, window=self.WINDOW_S)
         self.addresses = LoginGuard(tries=self.ADDRESS_TRIES, window=self.WINDOW_S)
 
-    def side(self, request: Request, t, table: int, code: str) -> str:
+    def side(self, request: Request, t: Tournament, table: int, code: str) -> str:
         """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 past the tries) otherwise."""
         keys = (f"{t.config.name}/{table}", request.client.host if request.client else "")
         try:
@@ -720,7 +721,7 @@ def _import_list(request: Request, handle: TournamentHandle, filename: str, data
     if confirm and all(row["refused"] is None for row in rows):
         checked_on = handle.tournament.version
 
-        def register_all(t) -> list:  # the preview's events, unless another change came in between
+        def register_all(t: Tournament) -> list:  # the preview's events, unless another change came in between
             if t.version == checked_on:
                 return [event for events in checked for event in events]
             return commands.register_list(t, read.rows, lambda row: f"line {row.line}")

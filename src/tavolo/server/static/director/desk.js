@@ -1,6 +1,6 @@
 // The director's desk: registration and import with a preview, seating round 1 (draw, registration order or the
-// director's choice), publishing rounds, a keyboard score grid (Enter moves on; a result already entered is
-// corrected with a reason), the clock.
+// director's choice), publishing rounds, a keyboard score grid (Enter moves on at once, each row is saved as it
+// was typed; a result already entered is corrected with a reason), the clock.
 import { call, clockText, el, side, standingsTable, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
@@ -8,8 +8,7 @@ const name = desk.dataset.name;
 const api = `/api/direttore/${encodeURIComponent(name)}`;
 const message = document.getElementById("message");
 let view = null;
-
-let asked = 0;
+let asked = 0;  // the number of the latest look at the desk's state
 
 async function refresh() {
   const mine = ++asked;
