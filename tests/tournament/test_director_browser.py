@@ -3,9 +3,10 @@ entering scores at the desk and from two phones (one side enters, the other conf
 prints the standings; a public page open the whole time shows every confirmed score without a reload;
 the projector view is screenshotted (docs/screenshots/)."""
 
+import re
+import time
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from tavolo.store import Store
@@ -122,3 +123,55 @@ def test_a_directors_evening_in_the_browser(browser, served, web_app, tmp_path):
     projector.goto(f"{served}/torneo/{NAME}/proiettore?lang=it")
     expect(projector.locator("#standings table").first).to_be_visible()
     projector.screenshot(path=SCREENSHOTS / "director-projector.png")
+
+
+FAST_ROWS = [("225", "805+40+690"), ("1100", "450+300+205"), ("905", "600"), ("1550", "95+120+630"),
+             ("640+15+250", "300"), ("770", "1205")]  # fmt: skip
+"""What a director types at the desk, row after row, without waiting for the page."""
+
+
+def a_director_with_pairs(browser, served, pairs):
+    """A logged-in director's page context and an event of ``pairs`` pairs seated in registration order."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    same_origin = {"Origin": served}
+    account = {"name": "direttrice", "password": "burraco-2026"}
+    assert context.request.post(f"{served}/api/accounts", data=account).ok
+    assert context.request.post(f"{served}/api/direttore", data={"name": "Veloce", "rounds": 3}, headers=same_origin).ok
+    for n in range(1, pairs + 1):
+        body = {"players": [f"Giocatore {n}A", f"Giocatore {n}B"]}
+        assert context.request.post(f"{served}/api/direttore/Veloce/iscritti", data=body, headers=same_origin).ok
+    seat = context.request.post(f"{served}/api/direttore/Veloce/assegna", data={"method": "registration"},
+                                headers=same_origin)  # fmt: skip
+    assert seat.ok
+    return context
+
+
+def test_no_keystroke_is_lost_when_the_director_types_faster_than_the_server_saves(browser, served):
+    """Each POST takes 150 ms here (55-159 ms in the hall): Enter moves on at once, the next row's digits land in
+    the next row, every row is stored as it was typed, and a refused row stays on screen marked as not saved."""
+    context = a_director_with_pairs(browser, served, 2 * (len(FAST_ROWS) + 1))
+    desk = context.new_page()
+
+    def slow(route):
+        time.sleep(0.15)
+        route.continue_()
+
+    desk.route("**/punteggi*", slow)
+    desk.goto(f"{served}/direttore/Veloce?lang=it")
+    expect(desk.locator('input[name="ns-1"]')).to_be_visible()
+    desk.focus('input[name="ns-1"]')
+    typed = "".join(f"{ns}\n{ew}\n" for ns, ew in FAST_ROWS) + "452\n500\n"  # the last row: not a multiple of 5
+    desk.keyboard.type(typed, delay=40)
+    last = len(FAST_ROWS) + 1
+    for table in range(1, last):
+        expect(desk.locator(f'tr[data-table="{table}"] td.state')).to_have_text("inserito", timeout=15_000)
+    refused = desk.locator(f'tr[data-table="{last}"]')
+    expect(refused).to_have_class(re.compile(r"\bfailed\b"), timeout=15_000)
+    expect(refused.locator("td.state")).to_contain_text("452 non è un multiplo di 5")
+    expect(desk.locator(f'input[name="ns-{last}"]')).to_have_value("452")
+    tables = context.request.get(f"{served}/api/torneo/Veloce").json()["round"]["tables"]
+    stored = {row["table"]: row["result"] and (row["result"]["ns_points"], row["result"]["ew_points"]) for row in tables}
+    expected = {table: (sum(map(int, ns.split("+"))), sum(map(int, ew.split("+"))))
+                for table, (ns, ew) in enumerate(FAST_ROWS, start=1)}  # fmt: skip
+    assert stored == {**expected, last: None}
+    context.close()

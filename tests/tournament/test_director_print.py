@@ -44,3 +44,15 @@ def test_a_printout_speaks_the_pages_language(client, tmp_path, paper, italian, 
     assert all(text in default for text in italian), default
     chosen = printed(client, tmp_path, paper, "?lang=en")
     assert all(text in chosen for text in english) and "Smazzata" not in chosen and "Turno" not in chosen, chosen
+
+
+def test_a_refused_printout_from_the_desk_issues_no_codes(client):
+    """Score cards of a round not paired are refused and leave no CodesIssued in the log; printed, the codes
+    are issued once."""
+    refused = client.get(f"{DESK}/stampa/cards?round=5&lang=en", headers=ANNA)
+    assert refused.status_code == 400 and refused.json()["error"]["message"] == "round 5 has not been paired yet"
+    kinds = lambda: [e.kind for e in client.app.state.tournaments.log(NAME)]  # noqa: E731
+    assert "CodesIssued" not in kinds()
+    for _ in range(2):
+        assert client.get(f"{DESK}/stampa/cards", headers=ANNA).headers["content-type"] == "application/pdf"
+    assert kinds().count("CodesIssued") == 1

@@ -2,7 +2,9 @@
 nothing and show nothing unpublished, the list import's preview, live updates (server-sent events)."""
 
 import json
+import threading
 import time
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -87,6 +89,65 @@ def test_the_list_import_previews_each_refused_line_and_registers_all_or_nothing
     assert preview["rows"][1]["refused"] == "'Anna' gioca già nell'iscritto 1"  # Italian unless asked
     confirmed = client.post(f"{DESK}/importa?confirm=true", files={"file": ("i.csv", text)}, headers=ANNA).json()
     assert confirmed["registered"] == 0 and client.get(DESK, headers=ANNA).json()["entrants"] == []
+
+
+def test_the_list_import_keeps_each_entrants_categories_as_the_command_line_does(client):
+    """The web import once dropped the ``categoria`` column: the ladies' prize went to no one."""
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3, "category_prizes": ["dame:1"]}, headers=ANNA)
+    text = "nome;giocatore1;giocatore2;categoria\nLeoni;Anna;Bruna;dame\nTigri;Carlo;Dario;\nLinci;Elsa;Fabio;misto/over\n"
+    imported = client.post(f"{DESK}/importa?confirm=true", files={"file": ("i.csv", text.encode())}, headers=ANNA)
+    assert [row["categories"] for row in imported.json()["rows"]] == [["dame"], [], ["misto", "over"]]
+    entrants = client.app.state.tournaments.open(NAME).tournament.entrants
+    assert [entrants[n].categories for n in (1, 2, 3)] == [("dame",), (), ("misto", "over")]
+
+
+def test_the_list_import_has_a_cap_on_its_lines_and_on_its_body(client):
+    """At most 2,000 entrants a file, and a body past 2 MB is refused before it is read whole."""
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    rows = "".join(f"Coppia {n};A{n};B{n}\n" for n in range(2001))
+    many = client.post(f"{DESK}/importa?lang=en", files={"file": ("i.csv", f"nome;giocatore1;giocatore2\n{rows}")},
+                       headers=ANNA)  # fmt: skip
+    assert many.status_code == 400
+    assert many.json()["error"]["message"] == "the list has 2001 entrants: one file registers at most 2000"
+    huge = client.post(f"{DESK}/importa?lang=en", files={"file": ("i.csv", b"x" * 2_100_000)}, headers=ANNA)
+    assert huge.status_code == 413 and huge.json()["error"]["message"] == "the file is larger than 2 MB"
+
+    def endless():
+        yield b"--b\r\nContent-Disposition: form-data; name=file; filename=i.csv\r\n\r\n"
+        for _ in range(100):
+            yield b"x" * 100_000  # 10 MB announced nowhere: refused once past the cap
+
+    streamed = client.post(f"{DESK}/importa", content=endless(),
+                           headers={**ANNA, "Content-Type": "multipart/form-data; boundary=b"})  # fmt: skip
+    assert streamed.status_code == 413
+    no_file = client.post(f"{DESK}/importa?lang=en", data={"other": "x"}, headers=ANNA)
+    assert no_file.status_code == 400 and "'file'" in no_file.json()["error"]["message"]
+    assert client.get(DESK, headers=ANNA).json()["entrants"] == []
+
+
+def test_the_list_import_runs_off_the_event_loop(app, served, monkeypatch):
+    """16,000 lines once froze every table for 41.7 s: while a list is read, the hall's pages are answered."""
+    from tavolo.server import director
+
+    client = httpx.Client(base_url=served, timeout=10)
+    client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
+    gate, read = threading.Event(), director.read_entrant_file
+
+    def held(*args, **options):
+        assert gate.wait(10), "the hall's page was not answered while the list was read"
+        return read(*args, **options)
+
+    monkeypatch.setattr(director, "read_entrant_file", held)
+    listing = {"file": ("i.csv", b"nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n")}
+    answers = []
+    importing = threading.Thread(target=lambda: answers.append(
+        httpx.post(f"{served}{DESK}/importa?confirm=true", files=listing, headers=ANNA, timeout=20)))
+    importing.start()
+    time.sleep(0.2)  # the import is waiting on the gate by now
+    assert client.get(f"/api/torneo/{NAME}", timeout=5).status_code == 200
+    gate.set()
+    importing.join(20)
+    assert answers[0].json()["registered"] == 1
 
 
 def test_an_open_public_page_receives_each_confirmed_score_within_a_second(app, served):
@@ -181,7 +242,8 @@ def test_the_desk_uses_the_web_apps_own_login(web_app):
             director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"}).status_code
             == 201
         )
-        assert director_client.post("/api/direttore", json={"name": NAME}).status_code == 201
+        created = director_client.post("/api/direttore", json={"name": NAME}, headers={"Origin": "http://testserver"})
+        assert created.status_code == 201
         assert director_client.get(DESK).json()["role"] == "director"
         assert stranger.get(DESK).status_code == 401
 
@@ -193,3 +255,65 @@ def test_a_late_pair_completes_the_incomplete_table_from_the_desk(client):
     assert client.post(f"{DESK}/iscritti", json=late, headers=ANNA).status_code == 201
     round_one = client.get(f"/api/torneo/{NAME}").json()["round"]
     assert round_one["byes"] == [] and len(round_one["tables"]) == 3
+
+
+def test_a_code_that_is_not_ascii_is_a_wrong_code_not_a_server_error(client):
+    """``è`` once made hmac.compare_digest raise: every phone call with it answered 500."""
+    seated(client)
+    base = f"/api/torneo/{NAME}/tavolo/1"
+    answers = [client.get(base, params={"code": "WPE7Xè", "lang": "en"}),
+               client.post(f"{base}/proposta?lang=en", json={"code": "èèèèèè", "ns": "900", "ew": "500"}),
+               client.post(f"{base}/conferma?lang=en", json={"code": "ÀBCDEF", "agree": True})]  # fmt: skip
+    for answer in answers:
+        assert answer.status_code == 400
+        assert answer.json()["error"]["message"] == "this code is not valid for round 1 table 1"
+
+
+def test_wrong_codes_are_throttled_per_table_and_per_address(client):
+    """300 wrong codes in a second were all answered: now a table takes 10 a minute, an address 60, then 429,
+    even for the right code (as the login does with wrong passwords)."""
+    t = seated(client, pairs=14)
+    right = side_code(t.secret, 1, 1, "ns")
+    statuses = [client.get(f"/api/torneo/{NAME}/tavolo/1", params={"code": f"AAAA{n:02d}"}).status_code
+                for n in range(300)]  # fmt: skip
+    assert statuses[:10] == [400] * 10 and set(statuses[10:]) == {429}
+    throttled = client.get(f"/api/torneo/{NAME}/tavolo/1", params={"code": right, "lang": "en"})
+    assert throttled.status_code == 429 and "too many wrong codes" in throttled.json()["error"]["message"]
+    proposal = client.post(f"/api/torneo/{NAME}/tavolo/1/proposta", json={"code": right, "ns": "900", "ew": "500"})
+    assert proposal.status_code == 429 and client.get(DESK, headers=ANNA).json()["pending"] == []
+    assert client.get(f"/api/torneo/{NAME}/tavolo/2", params={"code": side_code(t.secret, 1, 2, "ns")}).json()["side"]
+    others = [client.get(f"/api/torneo/{NAME}/tavolo/{table}", params={"code": f"AAAA{n:02d}"}).status_code
+              for table in range(2, 8) for n in range(10)]  # fmt: skip
+    assert others == [400] * 50 + [429] * 10  # the address's 60th wrong code was the last one answered
+
+
+def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
+    """Cross-site request forgery: the browser sends the director's cookie with a form posted from elsewhere;
+    the desk answers only its own origin (``Origin``, else ``Referer``), and a cookie with neither is refused."""
+    with TestClient(web_app) as director_client:
+        director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"})
+        own = {"Origin": "http://testserver"}
+        assert director_client.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
+        listing = {"file": ("iscritti.csv", "nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n".encode())}
+        pair = {"players": ["Carla", "Dario"]}
+        for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                        {"Referer": "http://evil.example/trappola.html"}, {"Origin": "http://testserver.evil.example"},
+                        {}):  # fmt: skip
+            imported = director_client.post(f"{DESK}/importa?confirm=true&lang=en", files=listing, headers=headers)
+            assert imported.status_code == 403, headers
+            assert director_client.post(f"{DESK}/iscritti", json=pair, headers=headers).status_code == 403
+        evil = director_client.post(f"{DESK}/iscritti?lang=en", json=pair, headers={"Origin": "http://evil.example"})
+        assert evil.json()["error"]["message"] == (
+            "a request from another site (http://evil.example) cannot change the tournament: use the desk's own pages"
+        )
+        bare = director_client.post(f"{DESK}/iscritti?lang=en", json=pair)
+        assert "must say which page sent it" in bare.json()["error"]["message"]
+        assert director_client.get(DESK).json()["entrants"] == []  # nothing changed
+        cards = director_client.get(f"{DESK}/stampa/cards", headers={"Referer": "http://evil.example/"})
+        assert cards.status_code == 403
+        assert director_client.post(f"{DESK}/iscritti", json=pair, headers=own).status_code == 201
+        from_the_desk = {"Referer": f"http://testserver/direttore/{quote(NAME)}"}
+        assert director_client.post(f"{DESK}/iscritti", json={"players": ["E", "F"]}, headers=from_the_desk).status_code == 201
+        assert [e["name"] for e in director_client.get(DESK).json()["entrants"]] == ["Carla - Dario", "E - F"]
+    kinds = [e.kind for e in web_app.state.tournaments.log(NAME)]
+    assert "CodesIssued" not in kinds

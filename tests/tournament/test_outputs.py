@@ -10,7 +10,10 @@ import zlib
 
 import pytest
 
+from tavolo.tournament.config import TournamentConfig
+from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.simulate import engine_deal_scorer
+from tavolo.tournament.state import Tournament
 
 
 @pytest.fixture
@@ -142,3 +145,34 @@ def test_mitchell_movement_cards_follow_the_moving_line(played, tmp_path):
     assert "turno 2: tavolo 3" in pdf_text(path)
     refused = played("print", "movement", "--round", "5", "-o", str(tmp_path / "m.pdf"), ok=False)
     assert "not in a Mitchell phase" in refused.output
+
+
+def test_a_refused_printout_issues_no_codes(cli, tmp_path):
+    """`print cards --round 5` of a round not paired once left a CodesIssued event in the log: the secret is
+    recorded only once the cards are drawn."""
+    from tavolo.store import Store
+
+    cli("new", "Circolo")
+    for n in range(4):
+        cli("add", f"A{n}", f"B{n}")
+    cli("seat")
+    refused = cli("print", "cards", "--round", "5", "-o", str(tmp_path / "c.pdf"), ok=False)
+    assert "round 5 has not been paired yet" in refused.output
+    store = Store(str(tmp_path / "cli.sqlite"))
+    assert [e.kind for e in store.log("Circolo")].count("CodesIssued") == 0
+    cli("print", "cards", "-o", str(tmp_path / "c.pdf"))
+    cli("print", "cards", "-o", str(tmp_path / "c.pdf"))
+    assert [e.kind for e in store.log("Circolo")].count("CodesIssued") == 1
+    assert store.open("Circolo").tournament.secret
+
+
+def test_cards_printed_while_another_printout_issued_the_codes_are_refused():
+    """Two first printouts at once: the second's codes would not work, so it is refused and records nothing."""
+    from tavolo.tournament import commands
+
+    tournament = Tournament(TournamentConfig("Circolo"))
+    assert commands.keep_codes(tournament, "00" * 16)[0].secret == "00" * 16
+    tournament.secret = "11" * 16
+    assert commands.keep_codes(tournament, "11" * 16) == []
+    with pytest.raises(TournamentError, match="issued meanwhile by another printout"):
+        commands.keep_codes(tournament, "00" * 16)

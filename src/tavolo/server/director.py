@@ -16,6 +16,14 @@ log) and :mod:`tavolo.tournament` (every rule; nothing here decides one):
   registration order or by the director's choice, publish rounds, enter and
   correct scores, the round clock, printouts (in the page's language) and a backup.
 
+Every request that changes something (POST, PUT, PATCH, DELETE here, and the score cards' printout, which
+issues the codes) must come from these pages' own origin (:func:`same_origin`): an ``Origin`` (or, lacking
+it, ``Referer``) header naming another site is refused with 403, so a page elsewhere cannot act with the
+director's login cookie. A request with neither header is a program's, not a browser's (browsers send
+``Origin`` with every POST): it is let through when it carries no login cookie (a phone's code, a test's
+account header) and refused when it does. Behind a reverse proxy, pass the ``Host`` header on (or set
+``X-Forwarded-Host``).
+
 Each tournament is rebuilt from its log once and kept (:class:`Rebuilt`) while
 the log's last number stays the same.
 
@@ -32,15 +40,19 @@ from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, File, Request, UploadFile
+from fastapi import APIRouter, Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
+from starlette.datastructures import UploadFile as StarletteUpload
 
 from tavolo.i18n import catalog, language, negotiate, translate
+from tavolo.online.accounts import LoginGuard
+from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
 from tavolo.store.backup import backup
@@ -64,6 +76,7 @@ from tavolo.tournament.importing import read_entrant_file, read_points
 from tavolo.tournament.public import find_seat, public_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
+from tavolo.tournament.state import Tournament
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -98,6 +111,39 @@ def hall(request: Request) -> Hall:
 def current_account(request: Request) -> str | None:
     """The logged-in account (the web app's session cookie), or ``None``."""
     return account_of(request)
+
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def same_origin(request: Request) -> None:
+    """Refuse (403) a change asked from another origin; see the module's notes for the rule."""
+    if request.method in WRITES:
+        check_origin(request, signed_in=bool(request.scope.get("session", {}).get("account")))
+
+
+def check_origin(request: Request, *, signed_in: bool = False) -> None:
+    """Refused when ``Origin`` (or ``Referer``) names another host than this request's; with neither header,
+    refused only when ``signed_in`` (the login cookie came with it)."""
+    source = request.headers.get("origin") or request.headers.get("referer")
+    if source is None:
+        if signed_in:
+            raise Refused(403, TournamentError(
+                "a request signed in with the login cookie must say which page sent it (an Origin header)"))
+        return
+    split = urlsplit(source)
+    own = {_host(request.headers.get(h, ""), split.scheme) for h in ("host", "x-forwarded-host")} - {""}
+    if _host(split.netloc, split.scheme) not in own:
+        raise Refused(403, TournamentError(
+            "a request from another site ({origin}) cannot change the tournament: use the desk's own pages",
+            origin=source if source == "null" else f"{split.scheme}://{split.netloc}"))  # fmt: skip
+
+
+def _host(netloc: str, scheme: str) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port (the first of a proxy's list)."""
+    netloc = netloc.split(",")[0].strip().lower()
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    return netloc.removesuffix(default) if default else netloc
 
 
 class Refused(Exception):
@@ -215,7 +261,7 @@ SCRIPT_TEXTS = (
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Wrong code for this table", "Points proposed: N/S {ns}, E/W {ew}",
+    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
@@ -361,15 +407,56 @@ class Answer(BaseModel):
     agree: bool
 
 
+class CodeGuard:
+    """Wrong table codes counted per table and per address, as the login counts wrong passwords
+    (:class:`~tavolo.online.accounts.LoginGuard`): past the tries of a minute, every code is refused
+    with 429 for the rest of it, so guessing a 6-letter code takes years.
+
+    A hall's phones may share one address (the club's router): it has more tries than a table.
+    """
+
+    TABLE_TRIES = 10
+    ADDRESS_TRIES = 60
+    WINDOW_S = 60.0
+
+    def __init__(self) -> None:
+        self.tables = LoginGuard(tries=self.TABLE_TRIES, window=self.WINDOW_S)
+        self.addresses = LoginGuard(tries=self.ADDRESS_TRIES, window=self.WINDOW_S)
+
+    def side(self, request: Request, t: Tournament, table: int, code: str) -> str:
+        """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 past the tries) otherwise."""
+        keys = (f"{t.config.name}/{table}", request.client.host if request.client else "")
+        try:
+            self.tables.check(keys[0])
+            self.addresses.check(keys[1])
+        except Refusal:
+            raise Refused(429, TournamentError("too many wrong codes: wait a minute, then try again")) from None
+        side = check_code(t.secret, len(t.rounds), table, code) if t.secret else None
+        if side is None:
+            self.tables.failed(keys[0])
+            self.addresses.failed(keys[1])
+            raise Refused(400, TournamentError("this code is not valid for round {round} table {table}",
+                                               round=len(t.rounds), table=table))  # fmt: skip
+        return side
+
+
+def code_guard(request: Request) -> CodeGuard:
+    state = request.app.state
+    if not hasattr(state, "code_guard"):
+        state.code_guard = CodeGuard()
+    return state.code_guard
+
+
 @router.get("/api/torneo/{name}/tavolo/{table}")
 def table_state(request: Request, name: str, table: int, code: str = "") -> JSONResponse:
-    """The table in the current round; with a valid code, also the points waiting for confirmation."""
+    """The table in the current round; with its code, also the points waiting for confirmation (a wrong
+    code is refused, and counted)."""
     t = _open(request, name).tournament
     played = t.last_round
     if played is None or table not in played.tables:
         raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
     view = next(row for row in public_view(t)["round"]["tables"] if row["table"] == table)
-    side = check_code(t.secret, played.number, table, code) if code and t.secret else None
+    side = code_guard(request).side(request, t, table, code) if code.strip() else None
     proposal = played.proposals.get(table)
     waiting = {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew)} if proposal and side else None
     return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
@@ -380,6 +467,7 @@ def table_state(request: Request, name: str, table: int, code: str = "") -> JSON
 def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResponse:
     handle = _open(request, name, author=f"tavolo {table}")
     t = handle.tournament
+    code_guard(request).side(request, t, table, body.code)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
     _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
     return JSONResponse({"waiting": True, "round": len(t.rounds)})
@@ -388,6 +476,7 @@ def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResp
 @router.post("/api/torneo/{name}/tavolo/{table}/conferma")
 def confirm(request: Request, name: str, table: int, body: Answer) -> JSONResponse:
     handle = _open(request, name, author=f"tavolo {table}")
+    code_guard(request).side(request, handle.tournament, table, body.code)
     events = _do(request, handle, lambda s: commands.confirm_score(s, len(s.rounds), table, body.code, body.agree))
     return JSONResponse({"entered": type(events[0]).__name__ == "ScoreEntered"})
 
@@ -558,15 +647,60 @@ def decide(request: Request, name: str, body: Decision) -> JSONResponse:
     return JSONResponse({"recorded": [type(event).__name__ for event in events]})
 
 
-@router.post("/api/direttore/{name}/importa")
-async def import_list(request: Request, name: str, file: UploadFile = File(...), confirm: bool = False) -> JSONResponse:
-    """A CSV or Excel list: a preview (each line, each refusal with its reason, the sheets read), then,
-    with ``confirm``, the whole list registered or none of it."""
-    handle = director(request, name)
-    data = await file.read(2_000_001)
-    if len(data) > 2_000_000:
-        raise Refused(400, TournamentError("the file is larger than 2 MB"))
-    suffix = Path(file.filename or "lista.csv").suffix.lower() or ".csv"
+LIST_ROWS = 2_000
+"""The most entrants one list registers (a club's evening has tens, a national final some hundreds)."""
+LIST_BYTES = 2_000_000
+"""The largest list file."""
+BODY_BYTES = LIST_BYTES + 64 * 1024
+"""The largest import request: the file and its form's own lines; a larger body is refused before it is read."""
+LIST_FORM = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}}}}}  # fmt: skip
+
+
+@router.post("/api/direttore/{name}/importa", openapi_extra=LIST_FORM)
+async def import_list(request: Request, name: str, confirm: bool = False) -> JSONResponse:
+    """A CSV or Excel list (the form's ``file``): a preview (each line, each refusal with its reason, the
+    sheets read), then, with ``confirm``, the whole list registered or none of it.
+
+    Read, checked and registered on a worker thread, in time linear in the lines, so the hall's pages and
+    phones go on while a long list is read; at most :data:`LIST_ROWS` entrants, :data:`LIST_BYTES` bytes.
+    """
+    handle = await run_in_threadpool(director, request, name)
+    filename, data = await _list_file(request)
+    return JSONResponse(await run_in_threadpool(_import_list, request, handle, filename, data, confirm))
+
+
+async def _list_file(request: Request) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes :data:`BODY_BYTES`."""
+    too_large = Refused(413, TournamentError("the file is larger than 2 MB"))
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_BYTES:
+            raise too_large
+
+    async def replay() -> dict[str, Any]:
+        return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+    form = await Request(request.scope, replay).form()
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, StarletteUpload):
+            raise Refused(400, TournamentError("send the list as the form's file field 'file'"))
+        data = await upload.read()
+        if len(data) > LIST_BYTES:
+            raise too_large
+        return upload.filename or "lista.csv", data
+    finally:
+        await form.close()
+
+
+def _import_list(request: Request, handle: TournamentHandle, filename: str, data: bytes, confirm: bool) -> dict:
+    """The preview of a list and, with ``confirm`` and no line refused, its registration (with the categories)."""
+    suffix = Path(filename).suffix.lower() or ".csv"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"lista{suffix}"
         path.write_bytes(data)
@@ -574,27 +708,27 @@ async def import_list(request: Request, name: str, file: UploadFile = File(...),
             read = read_entrant_file(path, handle.tournament.config.kind)
         except TournamentError as error:
             raise Refused(400, error) from None
+    if len(read.rows) > LIST_ROWS:
+        raise Refused(400, TournamentError("the list has {count} entrants: one file registers at most {limit}",
+                                           count=len(read.rows), limit=LIST_ROWS))  # fmt: skip
     render_error = catalog(lang_of(request), DOMAIN).get
-    rows, scratch, ok = [], copy.deepcopy(handle.tournament), True
-    for row in read.rows:
-        try:
-            for event in commands.register(scratch, row.players, row.name, row.club, categories=row.categories):
-                scratch.apply(event)
-            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
-                         "club": row.club, "refused": None})  # fmt: skip
-        except TournamentError as error:
-            ok = False
-            rows.append({"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name,
-                         "club": row.club, "refused": error.message.render(render_error)})  # fmt: skip
+    checked = commands.check_list(handle.tournament, read.rows)
+    rows = [{"line": row.line, "sheet": row.sheet, "players": row.players, "name": row.name, "club": row.club,
+             "categories": row.categories,
+             "refused": outcome.message.render(render_error) if isinstance(outcome, TournamentError) else None}
+            for row, outcome in zip(read.rows, checked, strict=True)]  # fmt: skip
     registered = 0
-    if confirm and ok:
-        steps = [
-            (f"line {row.line}", lambda s, row=row: commands.register(s, row.players, row.name, row.club))
-            for row in read.rows
-        ]
-        registered = len(_do(request, handle, lambda t: commands.in_sequence(t, steps)))
-    return JSONResponse({"rows": rows, "sheets_read": read.sheets_read, "sheets_skipped": read.sheets_skipped,
-                         "registered": registered})  # fmt: skip
+    if confirm and all(row["refused"] is None for row in rows):
+        checked_on = handle.tournament.version
+
+        def register_all(t: Tournament) -> list:  # the preview's events, unless another change came in between
+            if t.version == checked_on:
+                return [event for events in checked for event in events]
+            return commands.register_list(t, read.rows, lambda row: f"line {row.line}")
+
+        registered = len(_do(request, handle, register_all))
+    return {"rows": rows, "sheets_read": read.sheets_read, "sheets_skipped": read.sheets_skipped,
+            "registered": registered}  # fmt: skip
 
 
 class SeatRequest(BaseModel):
@@ -693,6 +827,8 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
     from tavolo.tournament import printing
 
     handle = staff(request, name)
+    if paper == "cards":  # a GET that records the codes' secret: never from another site's page
+        check_origin(request)
     if paper not in PAPERS:
         raise Refused(404, TournamentError("no printout {paper!r}", paper=paper))
     t = handle.tournament
@@ -703,10 +839,8 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
         path = Path(folder) / f"{paper}.pdf"
         try:
             if paper == "cards":
-                handle.do(commands.issue_codes)
-                t = handle.tournament
                 url = f"{base}/torneo/{quote(name, safe='')}/tavolo/{{table}}"
-                printing.score_cards(t, number, path, url, words=words)
+                printing.score_cards_issuing(t, handle.do, number, path, url, words=words)
             elif paper in ("movement", "tables", "names"):
                 {"movement": printing.movement_cards, "tables": printing.table_assignments,
                  "names": printing.names_list}[paper](t, number, path, words=words)  # fmt: skip
@@ -734,5 +868,5 @@ def download_backup(request: Request, name: str) -> Response:
 
 def install(app) -> None:
     """Add the director's pages and their error handler to the web app."""
-    app.include_router(router)
+    app.include_router(router, dependencies=[Depends(same_origin)])
     app.add_exception_handler(Refused, refused_response)

@@ -11,8 +11,8 @@ result::
     ('WPE7X7', 'KKH4TP')
     >>> check_code(secret, 1, 4, "wpe7x7")
     'ns'
-    >>> check_code(secret, 1, 4, "ABCDEF") is None
-    True
+    >>> check_code(secret, 1, 4, "ABCDEF") is None, check_code(secret, 1, 4, "WPE7Xè") is None
+    (True, True)
 """
 
 from __future__ import annotations
@@ -44,9 +44,10 @@ def side_code(secret: str, round_number: int, table: int, side: str) -> str:
 
 
 def check_code(secret: str, round_number: int, table: int, code: str) -> str | None:
-    """The side whose code ``code`` is (typed in any case), or ``None``."""
-    typed = code.strip().upper()
+    """The side whose code ``code`` is (typed in any case), or ``None`` (for any text: compared as UTF-8 bytes,
+    since :func:`hmac.compare_digest` refuses a ``str`` that is not ASCII)."""
+    typed = code.strip().upper().encode("utf-8")
     for side in SIDES:
-        if hmac.compare_digest(typed, side_code(secret, round_number, table, side)):
+        if hmac.compare_digest(typed, side_code(secret, round_number, table, side).encode("ascii")):
             return side
     return None

@@ -257,10 +257,36 @@ _KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}
 
 
 def to_json(event: Event) -> tuple[str, dict[str, Any]]:
-    """The event's kind and a JSON-ready payload."""
+    """The event's kind and a JSON-ready payload (what :func:`dataclasses.asdict` gives, a tenth of its time:
+    a 16,000-line list writes 16,000 events at once).
+
+    >>> to_json(ByeFilled(2, TableSeating(5, (3,), (9,))))
+    ('ByeFilled', {'round': 2, 'table': {'number': 5, 'ns': (3,), 'ew': (9,)}})
+    """
     if isinstance(event, TournamentCreated):
         return "TournamentCreated", {"config": event.config.to_json()}
-    return type(event).__name__, dataclasses.asdict(event)
+    return type(event).__name__, _plain(event)
+
+
+def _plain(value: Any) -> Any:
+    """Dataclasses as dicts of their fields, all the way down through tuples, lists and dicts."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind in (tuple, list):
+        return kind(v if type(v) in _LEAVES else _plain(v) for v in value)
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value):
+            return value
+        names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(value))
+    return {name: _plain(getattr(value, name)) for name in names}
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def from_json(kind: str, payload: dict[str, Any]) -> Event:

@@ -13,6 +13,8 @@ as for :class:`~tavolo.tournament.errors.Message`; English without one). A score
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -34,10 +36,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from tavolo.tournament import commands
 from tavolo.tournament.codes import side_code
 from tavolo.tournament.config import System
 from tavolo.tournament.errors import Message, TournamentError, Translator
-from tavolo.tournament.events import Side, TableSeating
+from tavolo.tournament.events import Event, Side, TableSeating
 from tavolo.tournament.groups import group_label, phase_groups
 from tavolo.tournament.mitchell import mitchell_tables, running_sums
 from tavolo.tournament.standings import history, rankings
@@ -115,6 +118,26 @@ def score_cards(
             Spacer(1, 8 * mm),
         ]
     _build(path, story or [_title(tournament, _say(words, "Round {round}: no tables", round=round_number))])
+
+
+def score_cards_issuing(
+    tournament: Tournament,
+    record: Callable[[Callable[[Tournament], list[Event]]], list[Event]],
+    round_number: int,
+    path: Path,
+    table_url: str = "",
+    words: Translator = english,
+) -> None:
+    """:func:`score_cards`, issuing the codes' secret if the tournament has none yet: the cards are drawn
+    first, with the secret they carry, and ``record`` (a handle's ``do``) writes it in the log only then, so
+    a refused printout (a round not paired, a file that cannot be written) leaves nothing in the log."""
+    issued = commands.issue_codes(tournament)
+    if issued:
+        tournament = copy.copy(tournament)  # the same state but for its secret, which is the copy's alone
+        tournament.secret = issued[0].secret
+    score_cards(tournament, round_number, path, table_url, words)
+    if issued:
+        record(lambda t: commands.keep_codes(t, issued[0].secret))
 
 
 def standings_sheet(

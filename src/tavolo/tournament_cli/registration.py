@@ -169,17 +169,10 @@ def import_entrants(
     handle = open_tournament(db, tournament, author)
     read = read_entrant_file(path, handle.tournament.config.kind)
 
-    def register_all(t):
-        steps = [
-            (
-                f"{path.name}{f' [{row.sheet}]' if row.sheet else ''} line {row.line}",
-                lambda s, row=row: commands.register(s, row.players, row.name, row.club, categories=row.categories),
-            )
-            for row in read.rows
-        ]
-        return commands.in_sequence(t, steps)
+    def label(row) -> str:
+        return f"{path.name}{f' [{row.sheet}]' if row.sheet else ''} line {row.line}"
 
-    events = handle.do(register_all)
+    events = handle.do(lambda t: commands.register_list(t, read.rows, label))
     console.print(_("registered {count_events} entrants from {name}", count_events=len(events), name=path.name))
     if read.sheets_read:
         console.print(_("sheets read: {items}", items=", ".join(read.sheets_read)))

@@ -11,7 +11,6 @@ from urllib.parse import quote
 import typer
 from rich.table import Table
 
-from tavolo.tournament import commands
 from tavolo.tournament import export as exporting
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.standings import history as entrant_history
@@ -191,8 +190,7 @@ def print_papers(
     elif paper is Paper.NAMES:
         printing.names_list(t, number, path, words=words())
     elif paper is Paper.CARDS:
-        handle.do(commands.issue_codes)
-        printing.score_cards(t, number, path, table_url(url, t.config.name), words=words())
+        printing.score_cards_issuing(t, handle.do, number, path, table_url(url, t.config.name), words=words())
     elif paper is Paper.MOVEMENT:
         printing.movement_cards(t, number, path, words=words())
     elif paper is Paper.GROUPS:

@@ -1,6 +1,6 @@
 // The director's desk: registration and import with a preview, seating round 1 (draw, registration order or the
-// director's choice), publishing rounds, a keyboard score grid (Enter moves on; a result already entered is
-// corrected with a reason), the clock.
+// director's choice), publishing rounds, a keyboard score grid (Enter moves on at once, each row is saved as it
+// was typed; a result already entered is corrected with a reason), the clock.
 import { call, clockText, el, side, standingsTable, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
@@ -8,9 +8,13 @@ const name = desk.dataset.name;
 const api = `/api/direttore/${encodeURIComponent(name)}`;
 const message = document.getElementById("message");
 let view = null;
+let asked = 0;  // the number of the latest look at the desk's state
 
 async function refresh() {
-  view = await call("GET", api);
+  const mine = ++asked;
+  const fresh = await call("GET", api);
+  if (mine !== asked) return;  // a later look (after a later save) answers instead
+  view = fresh;
   document.getElementById("count").textContent = `(${view.entrants.length})`;
   document.getElementById("entrants").replaceChildren(...view.entrants.map((e) =>
     el("li", { value: e.number }, `${e.name}${e.club ? ` · ${e.club}` : ""}`)));
@@ -25,29 +29,43 @@ async function refresh() {
 }
 
 function state(number) {
-  if (view.disputed.includes(number)) return t("disputed");
-  if (view.pending.includes(number)) return t("pending");
-  if (view.missing.includes(number)) return t("to enter");
-  return view.corrected.includes(number) ? t("corrected") : t("entered");
+  if (view.disputed.includes(number)) return "disputed";
+  if (view.pending.includes(number)) return "pending";
+  if (view.missing.includes(number)) return "to enter";
+  return view.corrected.includes(number) ? "corrected" : "entered";
 }
 
-// Rebuilt on every refresh (every 5 s, and after each entry): what the director has typed and not yet sent, and
-// the field being typed in, survive it.
+// The score grid. Enter moves to the next field at once, whatever the server is doing, so no key typed meanwhile
+// falls into the row before; leaving a row's E/W field saves that row with what was typed in it, one save after
+// another. A row being saved says so; a row whose save failed keeps its figures and shows why, until it is saved.
+const saving = new Map();  // table -> null while its save is on its way, or the reason it failed
+let saves = Promise.resolve();
+
+const field = (line, table) => document.querySelector(`#grid input[name="${line}-${table}"]`);
+
+// Built once per round (and when a late pair adds a table), then updated in place on every refresh (every 5 s,
+// and after each save): the field being typed in and what was typed and not yet saved are never touched.
 function grid() {
   const body = document.querySelector("#grid tbody");
-  const sameRound = Number(body.dataset.round) === view.round?.number;
+  if (!view.round) { body.replaceChildren(); delete body.dataset.round; return; }
+  const tables = view.round.tables.map((row) => row.table).join(",");
+  if (body.dataset.round !== String(view.round.number) || body.dataset.tables !== tables) build(body, tables);
+  for (const row of view.round.tables) show(row);
+}
+
+function build(body, tables) {
+  const sameRound = body.dataset.round === String(view.round.number);
   const typed = new Map(sameRound ? [...body.querySelectorAll("input[data-typed]")].map((input) => [input.name, input.value]) : []);
   const focused = body.contains(document.activeElement) ? document.activeElement.name : null;
-  if (!view.round) { body.replaceChildren(); return; }
+  if (!sameRound) saving.clear();
   body.dataset.round = view.round.number;
+  body.dataset.tables = tables;
   document.getElementById("round-title").textContent = t("Round {round}", { round: view.round.number });
   body.replaceChildren(...view.round.tables.map((row) => {
-    const entered = row.result !== null;
-    const input = (lineName) => el("input", { name: `${lineName}-${row.table}`, inputMode: "numeric", autocomplete: "off",
-      value: entered ? String(lineName === "ns" ? row.result.ns_points : row.result.ew_points) : "", "data-table": row.table, "data-line": lineName });
-    return el("tr", { "data-table": row.table, class: state(row.table) },
-      el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
-      el("td", {}, input("ns")), el("td", {}, input("ew")), el("td", { class: "state" }, state(row.table)));
+    const input = (line) => el("input", { name: `${line}-${row.table}`, inputMode: "numeric", autocomplete: "off",
+      "data-table": row.table, "data-line": line });
+    return el("tr", { "data-table": row.table }, el("td", {}, row.table), el("td", {}, side(row.ns)),
+      el("td", {}, side(row.ew)), el("td", {}, input("ns")), el("td", {}, input("ew")), el("td", { class: "state" }));
   }));
   for (const [inputName, value] of typed) {
     const input = body.querySelector(`input[name="${inputName}"]`);
@@ -57,6 +75,22 @@ function grid() {
     input.classList.toggle("bad", value !== "" && !plausible(value));
   }
   if (focused) body.querySelector(`input[name="${focused}"]`)?.focus();
+}
+
+// A row as the server has it, unless the director typed in it since, and its state (or its save's).
+function show(row) {
+  const tr = document.querySelector(`#grid tr[data-table="${row.table}"]`);
+  for (const line of ["ns", "ew"]) {
+    const input = field(line, row.table);
+    if (input.hasAttribute("data-typed")) continue;
+    input.value = row.result ? String(line === "ns" ? row.result.ns_points : row.result.ew_points) : "";
+    input.classList.remove("bad");
+  }
+  const key = state(row.table);
+  const failed = saving.has(row.table) && saving.get(row.table) !== null;
+  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : key.replace(" ", "-");
+  tr.querySelector("td.state").textContent = failed ? `${t("not saved")}: ${saving.get(row.table)}`
+    : saving.has(row.table) ? t("saving") : t(key);
 }
 
 // Checked as typed: multiples of 5, at most 5000 a deal (the server checks again and says why).
@@ -69,32 +103,50 @@ document.getElementById("grid").addEventListener("input", (event) => {
   event.target.dataset.typed = "";
   event.target.classList.toggle("bad", event.target.value !== "" && !plausible(event.target.value));
 });
-document.getElementById("grid").addEventListener("keydown", async (event) => {
+document.getElementById("grid").addEventListener("keydown", (event) => {
   if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
   event.preventDefault();
   const inputs = [...document.querySelectorAll("#grid input")];
-  const next = inputs[inputs.indexOf(event.target) + 1]?.name;
-  if (event.target.dataset.line === "ew") await send(Number(event.target.dataset.table));
-  if (next) document.querySelector(`#grid input[name="${next}"]`)?.focus();
+  inputs[inputs.indexOf(event.target) + 1]?.focus();  // before anything else: the next key belongs to the next field
+  if (event.target.dataset.line === "ew") save(Number(event.target.dataset.table));
 });
 
-async function send(table) {
-  const ns = document.querySelector(`input[name="ns-${table}"]`).value;
-  const ew = document.querySelector(`input[name="ew-${table}"]`).value;
-  if (!ns || !ew) return;
+// Reads the row now, as typed, and queues its save behind the others.
+function save(table) {
+  const ns = field("ns", table).value.trim();
+  const ew = field("ew", table).value.trim();
+  if (!ns && !ew) return;
   const row = view.round.tables.find((r) => r.table === table);
   const body = { round: view.round.number, table, ns, ew };
   if (row.result) {
-    if (row.result.ns_points === Number(ns) && row.result.ew_points === Number(ew)) return;
+    if (row.result.ns_points === Number(ns) && row.result.ew_points === Number(ew)) {  // as stored: nothing to save
+      saving.delete(table);
+      return show(row);
+    }
     body.correct = true;
     body.reason = prompt(t("corrected")) || "";
   }
+  saving.set(table, null);
+  show(row);
+  saves = saves.then(() => send(body));
+}
+
+async function send(body) {
   try {
     await call("POST", `${api}/punteggi`, body);
+    saving.delete(body.table);  // the row says "saving" until the view after this save shows it stored
+    for (const line of ["ns", "ew"]) {
+      const input = field(line, body.table);
+      if (input?.value.trim() === body[line]) input.removeAttribute("data-typed");  // unless retyped since
+    }
     message.textContent = "";
-    for (const lineName of ["ns", "ew"]) document.querySelector(`input[name="${lineName}-${table}"]`)?.removeAttribute("data-typed");
-    await refresh();
-  } catch (error) { message.textContent = error.message; }
+  } catch (error) {
+    saving.set(body.table, error.message);
+    message.textContent = `${t("Table")} ${body.table}: ${error.message}`;
+    const row = view.round?.number === body.round && view.round.tables.find((r) => r.table === body.table);
+    if (row && field("ns", body.table)) show(row);
+  }
+  refresh().catch(() => {});
 }
 
 document.getElementById("add").addEventListener("submit", async (event) => {
@@ -124,7 +176,7 @@ async function importList(confirm) {
     document.getElementById("preview").replaceChildren(
       el("p", {}, result.sheets_read.length ? `${result.sheets_read.join(", ")}` : ""),
       el("table", { class: "preview" }, el("tbody", {}, ...result.rows.map((r) =>
-        el("tr", { class: r.refused ? "bad" : "" }, el("td", {}, r.line), el("td", {}, r.players.join(" - ")), el("td", {}, r.club), el("td", {}, r.refused || "✓"))))),
+        el("tr", { class: r.refused ? "bad" : "" }, el("td", {}, r.line), el("td", {}, r.players.join(" - ")), el("td", {}, r.club), el("td", {}, r.categories.join(", ")), el("td", {}, r.refused || "✓"))))),
       el("p", {}, refused.length ? t("Refused lines: nothing registered") : result.registered ? t("Registered {count} entrants", { count: result.registered }) : ""));
     document.getElementById("register-list").hidden = confirm || refused.length > 0;
     if (result.registered) await refresh();

@@ -10,9 +10,18 @@ const confirm = document.getElementById("confirm");
 
 let latest = 0;
 
+// A wrong code is refused by the server (and counted: too many in a minute, and every code waits a minute).
 async function load() {
   const asked = ++latest;
-  const state = await call("GET", `${base}?code=${encodeURIComponent(code.value.trim())}`);
+  let state;
+  try {
+    state = await call("GET", `${base}?code=${encodeURIComponent(code.value.trim())}`);
+  } catch (error) {
+    if (asked !== latest) return;
+    enter.hidden = true;
+    confirm.hidden = true;
+    throw error;
+  }
   if (asked !== latest) return;  // a later look-up (the code typed since) answers instead
   document.getElementById("seats").textContent = `${t("Round {round}", { round: state.round })}: N/S ${side(state.table.ns)} - E/O ${side(state.table.ew)}`;
   const known = Boolean(state.side);
@@ -21,7 +30,6 @@ async function load() {
   if (state.table.result) message.textContent = t("Entered: thank you");
   else if (state.disputed) message.textContent = t("Disputed: the director decides");
   else if (state.waiting && state.waiting.side === state.side) message.textContent = t("Waiting for the other side to confirm");
-  else if (code.value.trim().length >= 6 && !known) message.textContent = t("Wrong code for this table");
   else message.textContent = "";
   if (state.waiting) document.getElementById("proposed").textContent = t("Points proposed: N/S {ns}, E/W {ew}", state.waiting);
 }
