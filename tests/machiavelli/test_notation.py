@@ -63,4 +63,4 @@ def test_before_the_deal_a_number_is_refused_for_the_deal():
     state = make_game(players=2).new_initial_state()
     with pytest.raises(IllegalActionError) as info:
         state.parse_move("put 4h to 3")
-    assert info.value.rule.code == "deal-first"
+    assert info.value.rule.code == "deal-first" and "no combination" not in str(info.value)

@@ -113,9 +113,10 @@ def _on_the_table(state: MachiavelliState, text: str, source: int | None, target
     size = len(state._table)
     for number, limit in ((source, size), (target, size + 1)):
         if number is not None and number >= limit:
-            rule, detail = explain_illegal(state, DRAW) if state.current_player() < 0 else (rulebook.NO_GROUP, "")
-            raise IllegalActionError(text, rule, detail or Text("there is no combination {number}",
-                                                                number=number + 1))
+            if state.current_player() < 0:  # before the deal or after the match: say that
+                raise IllegalActionError(text, *explain_illegal(state, DRAW))
+            raise IllegalActionError(text, rulebook.NO_GROUP, Text("there is no combination {number}",
+                                                                   number=number + 1))
 
 
 def _shift_args(text: str, verb: str, args: list[str]) -> tuple[list[int], int | None, int | None]:
