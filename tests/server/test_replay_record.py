@@ -92,7 +92,7 @@ def test_a_well_formed_record_that_does_not_replay_keeps_its_400_in_the_page_s_l
     assert error["message"].startswith("Questa partita non si può rivedere: non capisco 'play 1x'")
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                     max_leaves=10)
 
