@@ -66,13 +66,13 @@ def test_an_online_record_replays_from_its_stored_shuffles(client):
 
 
 @pytest.mark.parametrize("bad, field", [
-    ({"game": "burraco"}, "lacks"),
     ({"game": "chess", "options": {}, "seats": [], "seed": 0, "actions": []}, "chess"),
     ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": ["fly"]}, "fly"),
     ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": [], "chance": []},
      "shuffles"),
 ])
 def test_a_record_that_does_not_replay_is_refused_naming_why(client, bad, field):
+    """(A field missing or of the wrong form is a 422: tests/server/test_replay_record.py.)"""
     answer = client.post("/replay/frames", json=bad)
     assert answer.status_code == 400
     message = answer.json()["error"]["message"]

@@ -183,7 +183,7 @@ def test_a_pinellata_and_toro_seduto_are_laid_and_scored():
     combination, the jokers of theirs (DECISIONS.md)."""
     state = position(held={0: "* * * * * * 2c 2h 2h 2d 2d 2s 2s 2c 9d 9c"}, phase="play", opened=(True, True),
                      stock_size=0)
-    play(state, "lay * * * * * * 2c", "lay 2h 2h 2d 2d 2s 2s 2c")
+    play(state, "lay * * * * * * 2h", "lay 2h 2d 2d 2s 2s 2c 2c")
     melds = [m for m in state.observation(0).melds[0] if m]
     from tavolo.games.canasta.melds import canasta_bonus
 

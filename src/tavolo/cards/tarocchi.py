@@ -58,7 +58,7 @@ def parse(text: str) -> int:
     token = text.strip()
     if token.upper() in _ROMAN:
         return trump(_ROMAN.index(token.upper()))
-    if token.isdigit() and int(token) <= 21:
+    if token.isascii() and token.isdigit() and int(token) <= 21:
         return trump(int(token))
     if token.lower() in ("m", "matto"):
         return MATTO

@@ -30,6 +30,7 @@ from tavolo.engine.game import State
 from tavolo.engine.record import GameRecord
 from tavolo.games import make_game_from_json
 from tavolo.i18n import LANGUAGES, catalog, language, negotiate, translate
+from tavolo.i18n.refusals import localize_error
 from tavolo.online.views import view_of
 
 router = APIRouter()
@@ -110,18 +111,86 @@ def replay_hands(request: Request, record: dict[str, Any] = Body(...)) -> JSONRe
 
 
 def from_record(request: Request, record: dict[str, Any], answer) -> JSONResponse:
-    """``answer(record, shuffles)`` for a record posted as JSON; a record that
-    does not replay gets a 400 naming why, in the page's language."""
+    """``answer(record, shuffles)`` for a record posted as JSON. A field missing or of the
+    wrong form gets a 422 naming it (``actions[0]``); a record that does not replay a 400
+    saying why; both in the page's language."""
     lang = page_language(request)
     try:
+        check_record_form(record)
         parsed = GameRecord.from_json(record)
-        if not isinstance(parsed.actions, list) or len(parsed.actions) > MAX_REPLAY_ACTIONS:
+        if len(parsed.actions) > MAX_REPLAY_ACTIONS:
             raise ValueError(translate("a record holds at most {count} actions", lang, "web",
                                        count=MAX_REPLAY_ACTIONS))
+        players = make_game_from_json(parsed.game, parsed.options).num_players
+        if len(parsed.seats) != players:
+            raise RecordFieldError("seats", "{field} must name {count} players", count=players)
         return JSONResponse(answer(parsed, record.get("chance")))
+    except RecordFieldError as exc:
+        message = translate("This record cannot be replayed: {reason}", lang, "web", reason=exc.message(lang))
+        return JSONResponse({"error": {"code": "bad_message", "message": message, "field": exc.field}}, 422)
     except (ValueError, TypeError, KeyError) as exc:
-        message = translate("This record cannot be replayed: {reason}", lang, "web", reason=str(exc))
+        message = translate("This record cannot be replayed: {reason}", lang, "web",
+                            reason=localize_error(exc, lang))
         return JSONResponse({"error": {"code": "bad_record", "message": message, "field": "record"}}, 400)
+
+
+FORMS: dict[str, tuple[type, ...]] = {
+    "a string": (str,), "an object": (dict,), "a list": (list,), "a whole number": (int,), "a number": (int, float),
+}
+"""What a record's field may be, by the words (a msgid of the ``web`` catalog) that name it."""
+RECORD_FIELDS: tuple[tuple[str, tuple[str, ...], bool], ...] = (
+    ("game", ("a string",), True),
+    ("options", ("an object",), True),
+    ("seats", ("a list", "a string"), True),
+    ("seed", ("a whole number",), True),
+    ("actions", ("a list", "a string"), True),
+    ("result", ("a list", "a number"), False),
+    ("chance", ("a list", "a list", "a whole number"), False),
+)
+"""Each field of a posted record: the form of its value, then of the value's items, then
+of theirs; whether it may be null. Only ``actions`` may be left out besides the nullable ones
+(a record of no moves)."""
+
+
+class RecordFieldError(Exception):
+    """A field of a posted record that is missing or of the wrong form: ``field`` names it
+    as the client wrote it (``actions[0]``), ``template`` (a ``web`` msgid) says what is wrong."""
+
+    def __init__(self, field: str, template: str, **params: Any) -> None:
+        super().__init__(template.format(field=field, **params))
+        self.field = field
+        self.template = template
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        params = {k: translate(v, lang, "web") if k == "form" else v for k, v in self.params.items()}
+        return translate(self.template, lang, "web", field=self.field, **params)
+
+
+def check_record_form(record: dict[str, Any]) -> None:
+    """Raise :class:`RecordFieldError` for the first field of ``record`` missing or not of its form.
+
+    >>> check_record_form({"game": "briscola", "options": {}, "seats": ["a", "b"], "seed": 0, "actions": [1]})
+    Traceback (most recent call last):
+    ...
+    tavolo.server.pages.RecordFieldError: actions[0] must be a string
+    """
+    for name, forms, needed in RECORD_FIELDS:
+        if name not in record:
+            if needed and name != "actions":
+                raise RecordFieldError(name, "{field} is missing")
+            continue
+        if record[name] is None and not needed:
+            continue
+        _check_form(name, record[name], forms)
+
+
+def _check_form(field: str, value: Any, forms: tuple[str, ...]) -> None:
+    form, *inner = forms
+    if isinstance(value, bool) or not isinstance(value, FORMS[form]):
+        raise RecordFieldError(field, "{field} must be {form}", form=form)
+    for i, item in enumerate(value if inner else ()):
+        _check_form(f"{field}[{i}]", item, tuple(inner))
 
 
 def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple[dict[str, Any], State]]:

@@ -19,16 +19,22 @@ One action per line, English verbs with the Italian ones accepted::
     Traceback (most recent call last):
     ...
     tavolo.engine.errors.NotationError: cannot read 'lay 7h 7c 9s': a combination is of one rank, with jokers and pinelle as wilds
+    >>> state.parse_action("lay * on 3")
+    Traceback (most recent call last):
+    ...
+    tavolo.engine.errors.IllegalActionError: illegal move 'lay * on 3': 3s never form a combination: a red 3 is set aside at once, a black 3 is only discarded (raccolta, Canasta: toglie i 3 rossi ... e li mette da parte; DECISIONS.md, Canasta)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
-from tavolo.engine.errors import NotationError, Text
+from tavolo.engine.errors import IllegalActionError, NotationError, Text
+from tavolo.games.canasta import rulebook
 from tavolo.games.canasta.actions import DRAW1, DRAW2, RETRACT, TAKE, decode, discard_action, lay_action
-from tavolo.games.canasta.melds import JOKER_KEY, PINELLA, key_of, key_of_meld
+from tavolo.games.canasta.melds import JOKER_KEY, KEYS, PINELLA, key_of, key_of_meld
 from tavolo.games.rummy.notation import card, no_words, one_card, pick, rank, split_move
 
 if TYPE_CHECKING:
@@ -73,11 +79,25 @@ def parse_action(state: CanastaState, text: str) -> int:
     elif verb == "discard":
         candidates = [discard_action(one_card(text, verb, args))]
     else:
-        candidates = [lay_action(*_lay_counts(text, args))]
+        cards, key, counts = _lay_counts(text, args)
+        action = pick(state, text, [lay_action(key, *counts)], explain_illegal)
+        _held(state, text, cards)
+        return action
     return pick(state, text, candidates, explain_illegal)
 
 
-def _lay_counts(text: str, args: list[str]) -> tuple[int, int, int, int]:
+def _held(state: CanastaState, text: str, cards: list[int]) -> None:
+    """A lay names cards of the hand: the action counts them, so cards the player does
+    not hold would lay others of the same rank in their place."""
+    hand = state._hands[state._turn]
+    missing = [c for c, n in sorted(Counter(cards).items()) if n > hand[c]]
+    if missing:
+        raise IllegalActionError(text, rulebook.NOT_IN_HAND, Text("you do not hold {cards}", cards=fr.names(missing)))
+
+
+def _lay_counts(text: str, args: list[str]) -> tuple[list[int], int, tuple[int, int, int]]:
+    """The cards a lay names, the rank of the combination they go to, and how many of
+    them are naturals, jokers and pinelle."""
     words = list(args)
     key = None
     if len(words) >= 2 and words[-2].lower() in ON:
@@ -94,4 +114,6 @@ def _lay_counts(text: str, args: list[str]) -> tuple[int, int, int, int]:
     pinelle = sum(1 for c in cards if c != fr.JOKER and fr.rank(c) == PINELLA and key != PINELLA)
     if naturals + jokers + pinelle != len(cards) or naturals > 12 or jokers > 2 or pinelle > 2:
         raise NotationError(text, Text("a combination is of one rank, with jokers and pinelle as wilds"))
-    return key, naturals, jokers, pinelle
+    if key not in KEYS:
+        raise IllegalActionError(text, rulebook.NO_THREES)
+    return cards, key, (naturals, jokers, pinelle)

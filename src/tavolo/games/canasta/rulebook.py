@@ -22,6 +22,8 @@ NOT_IN_HAND = Rule("not-in-hand", Text("a player lays and discards only cards fr
                    f"{SEED}: scartare una carta")
 BAD_MELD = Rule("bad-meld", Text("a combination is of one rank: at least two naturals, one wild with a pair, "
                 "at most two with three or more"), f"{SEED}: combinazioni ... solo da serie di carte dello stesso valore")
+NO_THREES = Rule("no-threes", Text("3s never form a combination: a red 3 is set aside at once, a black 3 is only "
+                 "discarded"), f"{SEED}: toglie i 3 rossi ... e li mette da parte; DECISIONS.md, Canasta")
 CLOSING = Rule("closing", Text("a side closes only with two canaste, one of them clean"),
                f"{SEED}: non è comunque possibile chiudere prima di aver realizzato almeno due canaste")
 KEEP_A_CARD = Rule("keep-a-card", Text("a player keeps a card to discard: he closes by discarding"),

@@ -28,8 +28,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
-from tavolo.engine.errors import NotationError, Text
-from tavolo.games.machiavelli.actions import DONE, DRAW, PASS, UNDO, decode, move_action, put_action
+from tavolo.engine.errors import IllegalActionError, NotationError, Text
+from tavolo.games.machiavelli import rulebook
+from tavolo.games.machiavelli.actions import DONE, DRAW, MAX_GROUPS, PASS, UNDO, decode, move_action, put_action
 from tavolo.games.rummy.notation import card, no_words, pick, split_move
 
 if TYPE_CHECKING:
@@ -79,11 +80,20 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
     if verb in SIMPLE:
         no_words(text, verb, args)
         return [pick(state, text, [SIMPLE[verb]], explain_illegal)]
-    cards, source, target = _shift_args(state, text, verb, args)
+    cards, source, target = _shift_args(text, verb, args)
+    _on_the_table(state, text, source, target)
     board, out = state.clone(), []
+    if target == len(board._table):
+        target = None
+    emptied = False
     for c in cards:
+        if emptied:  # the source is gone and its number names the next combination now
+            raise IllegalActionError(text, rulebook.NO_GROUP, Text("{card} is not in combination {number}",
+                                                                   card=fr.name(c), number=source + 1))
         size = len(board._table)
         group = size if target is None else target
+        if group >= MAX_GROUPS:
+            raise IllegalActionError(text, rulebook.TABLE_FULL)
         action = put_action(c, group) if source is None else move_action(source, c, group)
         out.append(pick(board, text, [action], explain_illegal))
         board.apply_legal(action)
@@ -95,9 +105,22 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
     return out
 
 
-def _shift_args(state: MachiavelliState, text: str, verb: str,
-                args: list[str]) -> tuple[list[int], int | None, int | None]:
-    """The cards, the source combination (a move's) and the target (``None``: new)."""
+def _on_the_table(state: MachiavelliState, text: str, source: int | None, target: int | None) -> None:
+    """The combinations a move names are on the table (the target may be the next number,
+    a new one): a number past them names no combination, and is never read as another move."""
+    from tavolo.games.machiavelli.explain import explain_illegal
+
+    size = len(state._table)
+    for number, limit in ((source, size), (target, size + 1)):
+        if number is not None and number >= limit:
+            if state.current_player() < 0:  # before the deal or after the match: say that
+                raise IllegalActionError(text, *explain_illegal(state, DRAW))
+            raise IllegalActionError(text, rulebook.NO_GROUP, Text("there is no combination {number}",
+                                                                   number=number + 1))
+
+
+def _shift_args(text: str, verb: str, args: list[str]) -> tuple[list[int], int | None, int | None]:
+    """The cards, the source combination (a move's) and the target (``None``: new), numbered from 0."""
     words = [w.lower() for w in args if w.lower() not in LINKING]
     source = None
     if verb == "move":
@@ -110,12 +133,11 @@ def _shift_args(state: MachiavelliState, text: str, verb: str,
         raise NotationError(text, Text("say the cards and where they go, e.g. 'put 4h to 3' or 'put 4h 5h 6h to new'"))
     where = words.pop()
     target = None if where in NEW else _number(text, where)
-    if target is not None and target == len(state._table):
-        target = None
     return [card(text, w) for w in words], source, target
 
 
 def _number(text: str, word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
+    """A combination's number as written (from 1, in digits 0-9), from 0."""
+    if not (word.isascii() and word.isdigit()) or int(word) < 1:
         raise NotationError(text, Text("combinations are numbered from 1, not {number}", number=repr(word)))
     return int(word) - 1

@@ -137,8 +137,8 @@ def expect(text: str, args: list[str], count: int, example: str) -> list[str]:
 
 
 def number(text: str, word: str, what: str) -> int:
-    """``word`` as a whole number, else a :class:`NotationError` naming ``what`` it should be."""
-    if not word.isdigit():
+    """``word`` as a whole number in digits 0-9, else a :class:`NotationError` naming ``what`` it should be."""
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(text, Text("{what} is a whole number, not {word}", what=Text(what), word=repr(word)))
     return int(word)
 

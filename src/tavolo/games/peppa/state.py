@@ -189,16 +189,16 @@ class PeppaState(DeckTrickState):
         if verb in ("pass", "passa") and len(args) == 1:
             return self.card_id(text, args[0])
         if verb in ("draw", "pesca") and len(args) == 1:
-            if not args[0].isdigit():
-                raise NotationError(text, Text("draw a place in the fan, 1 to {count}",
-                                               count=len(self._fans[self.offerer()])))
+            if not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1):
+                fan = len(self._fans[self.offerer()]) if self._phase == DRAW else MAX_FAN
+                raise NotationError(text, Text("draw a place in the fan, 1 to {count}", count=fan))
             return DRAW_BASE + int(args[0]) - 1
         return None
 
     def _why_other_illegal(self, action: int) -> tuple[Rule, Sentence]:
         if 0 <= action < NUM_ACTIONS and self._phase == PASS:
             return rb.PASS_THREE, Text("pass a card of your hand")
-        if 0 <= action < NUM_ACTIONS and self._phase == DRAW:
+        if action >= 0 and self._phase == DRAW:  # "draw 40": no such place in any fan
             return rb.DRAW_POSITION, Text("the fan offered has {count} card(s)", count=len(self._fans[self.offerer()]))
         return self.rules.no_such_action, self._no_such_action(action)
 

@@ -92,15 +92,20 @@ def parse_action(state: PinnacolaState, text: str) -> int:
 def _count(text: str, args: list[str]) -> int:
     if not args:
         return 1
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_TAKE:
+    if len(args) != 1 or not _digits(args[0]) or not 1 <= int(args[0]) <= MAX_TAKE:
         raise NotationError(text, Text("say how many cards of the pozzo, e.g. 'take 3'"))
     return int(args[0])
 
 
 def _meld_number(text: str, args: list[str]) -> int:
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_MELDS:
+    if len(args) != 1 or not _digits(args[0]) or not 1 <= int(args[0]) <= MAX_MELDS:
         raise NotationError(text, Text("say the meld's number, e.g. 'shift 2'"))
     return int(args[0]) - 1
+
+
+def _digits(word: str) -> bool:
+    """A number written in digits 0-9 (``str.isdigit`` also takes '²', which ``int`` does not)."""
+    return word.isascii() and word.isdigit()
 
 
 def parse_meld(text: str) -> Meld:

@@ -94,11 +94,12 @@ def attach_args(text: str, args: Sequence[str], qualifiers: Sequence[str],
     qualifier = ""
     if words and words[-1].lower() in qualifiers:
         qualifier = words.pop().lower()
-    if len(words) < 2 or not words[-1].isdigit():
+    if len(words) < 2 or not (words[-1].isascii() and words[-1].isdigit()):
         raise NotationError(text, Text("say the card and the meld number, e.g. 'attach 8h to 2'"))
     slot = int(words[-1]) - 1
     if not 0 <= slot < max_melds:
-        raise NotationError(text, Text("meld numbers run from 1, not {number}", number=words[-1]))
+        raise NotationError(text, Text("meld numbers run from 1 to {most}, not {number}", most=max_melds,
+                                       number=words[-1]))
     return [card(text, w) for w in words[:-1]], slot, qualifier
 
 
