@@ -235,7 +235,7 @@ def test_a_truncated_utf16_file_is_not_text(tmp_path):
 def test_nested_brackets_for_bridge_pbn_are_refused_naming_the_file(text, tmp_path):
     path = tmp_path / "record.json"
     path.write_text(text)
-    refused(tavolo("bridge", "pbn", str(path)), 2, f"Invalid value for RECORD: {path}:")
+    refused(tavolo("bridge", "pbn", str(path)), 2, f"{path}: ")
 
 
 def test_nested_brackets_say_so(tmp_path):
@@ -313,16 +313,20 @@ def test_a_ray_host_that_does_not_resolve_fails_in_seconds():
 # --- 7. bridge analyse ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["", "{" * 1000])
-def test_a_pbn_file_without_boards_is_refused(text, tmp_path):
+@pytest.mark.parametrize(("text", "english", "italian"), [
+    ("", "no board in this PBN text", "nessun board in questo testo PBN"),
+    ("{" * 1000, "line 1: a comment opened with a brace is never closed",
+     "un commento aperto con una graffa non viene mai chiuso"),
+])
+def test_a_pbn_file_without_boards_is_refused(text, english, italian, tmp_path):
     path = tmp_path / "empty.pbn"
     path.write_text(text)
-    refused(tavolo("bridge", "analyse", str(path)), 2, f"{path}: no board in the file")
-    refused(tavolo("bridge", "analyse", str(path), lang=None), 2, f"{path}: nel file non c'è nessuna smazzata")
+    refused(tavolo("bridge", "analyse", str(path)), 2, f"{path}: {english}")
+    refused(tavolo("bridge", "analyse", str(path), lang=None), 2, italian)
 
 
 @pytest.mark.parametrize(("make", "reason"), [
-    (lambda p: p.write_bytes(bytes(range(256))), "not a text file (UTF-8)"),
+    (lambda p: p.write_bytes(bytes(range(256))), "line 1"),  # read as Latin-1, PBN's own character set
     (lambda p: p.mkdir(), "cannot read"),
     (lambda p: None, "cannot read"),
 ])

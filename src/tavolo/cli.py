@@ -24,7 +24,8 @@ app = typer.Typer(
 )
 play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
 burraco_app = typer.Typer(help="Burraco tools for the real table.", no_args_is_help=True)
-bridge_app = typer.Typer(help="Bridge tools: PBN files and double-dummy analysis.", no_args_is_help=True)
+bridge_app = typer.Typer(help="Bridge tools: PBN and LIN files, double-dummy analysis, travellers.",
+                         no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(burraco_app, name="burraco")
 app.add_typer(bridge_app, name="bridge")
@@ -471,84 +472,176 @@ def _saved_match(game: str, resume: bool, lang: Optional[str]):
                                              path=path, reason=exc), param_hint="--resume") from None
 
 
+BRIDGE_FILE = "A bridge file: a game record of tavolo play bridge --record (.json), PBN (.pbn) or LIN (.lin)."
+BRIDGE_BOARDS = "A PBN (.pbn) or LIN (.lin) file of one or more boards, or a game record (.json)."
+SEAT_NAMES = ("North", "East", "South", "West")
+SIDE_NAMES = ("North-South", "East-West")
+VULNERABLE = ("none vulnerable", "North-South vulnerable", "East-West vulnerable", "both vulnerable")
+TRAVELLER_COLUMNS = ("Table", "Contract", "Declarer", "Tricks", "Score NS", "MP NS", "% NS", "IMP NS")
+
+
 @bridge_app.command("pbn")
-def bridge_pbn(record: Path = typer.Argument(..., help="A game record saved by tavolo play bridge --record.")) -> None:
-    """Print a recorded bridge game as a PBN file, one board per hand played.
+def bridge_pbn(file: Path = typer.Argument(..., help=BRIDGE_FILE), lang: Optional[str] = LANG) -> None:
+    """Print bridge boards as a PBN file, one board per hand: a recorded game, or a LIN or PBN file.
 
     Example: tavolo bridge pbn game.json > game.pbn
     """
-    from tavolo.games.bridge.pbn import dumps, record_states
+    from tavolo.games.bridge.pbn import dumps
 
-    words = Words()
-    loaded = _load_record(record, words, "RECORD")
-    if loaded.game != "bridge":
-        raise typer.BadParameter(words("{record} is a record of {game}, not of bridge", record=record,
-                                       game=loaded.game), param_hint="RECORD")
-    try:
-        states = record_states(loaded)
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a record edited by hand, or damaged
-        raise typer.BadParameter(words("{path}: the record does not replay: {reason}", path=record, reason=exc),
-                                 param_hint="RECORD") from None
-    typer.echo(dumps(states), nl=False)
+    typer.echo(dumps(_bridge_boards(file, Words(lang))), nl=False)
 
 
-def _load_record(path: Path, words: Words, hint: str):
-    """The game record in the file ``path``, or a refusal in one line saying what is wrong with the file."""
-    from tavolo.engine.record import GameRecord
+@bridge_app.command("lin")
+def bridge_lin(file: Path = typer.Argument(..., help=BRIDGE_FILE), lang: Optional[str] = LANG) -> None:
+    """Print bridge boards as LIN, the form BBO shares hands in, one line per board: a recorded
+    game, or a PBN or LIN file. A LIN file given to pbn, analyse or traveller is read as LIN.
 
-    try:
-        return GameRecord.load(path)
-    except OSError as exc:
-        raise typer.BadParameter(words("cannot read {path}: {reason}", path=path, reason=exc.strerror),
-                                 param_hint=hint) from None
-    except RecursionError:
-        raise typer.BadParameter(words("{path}: brackets nested too deeply to read", path=path),
-                                 param_hint=hint) from None
-    except UnicodeDecodeError:
-        raise typer.BadParameter(words("{path}: not a text file (UTF-8)", path=path), param_hint=hint) from None
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # not JSON, or not a record's JSON
-        raise typer.BadParameter(words("{path}: not a game record: {reason}", path=path, reason=exc),
-                                 param_hint=hint) from None
+    Example: tavolo bridge lin club-night.pbn > club-night.lin
+    """
+    from tavolo.games.bridge.lin import dumps
+
+    words = Words(lang)
+    boards = _bridge_boards(file, words)
+    typer.echo(_bridge_checked(file, words, lambda: dumps(boards)), nl=False)
 
 
 @bridge_app.command("analyse")
-def bridge_analyse(pbn: Path = typer.Argument(..., help="A PBN file of one or more boards.")) -> None:
-    """Each board of a PBN file replayed by the rules: contract, result, score, double-dummy
-    tricks of every denomination for every declarer, and the par (endplay/DDS).
+def bridge_analyse(file: Path = typer.Argument(..., help=BRIDGE_BOARDS), lang: Optional[str] = LANG) -> None:
+    """Each board of a file replayed by the rules: dealer, vulnerability, contract, result and
+    the declarer's side's score, double-dummy tricks in the contract against the tricks taken,
+    the double-dummy table of every denomination for every declarer, and the par (endplay/DDS).
+    A board with a contract and a result but no auction or play is scored as that result.
 
     Example: tavolo bridge analyse club-night.pbn
     """
-    from tavolo.games.bridge.analysis import analyse, table_text
-    from tavolo.games.bridge.cards import pbn_deal
-    from tavolo.games.bridge.pbn import loads
+    from tavolo.games.bridge.analysis import table_text
 
-    words = Words()
+    words = Words(lang)
+    for state in _bridge_boards(file, words):
+        line, analysis = _analysed(state, words)
+        typer.echo(line)
+        typer.echo(table_text(analysis))
+
+
+def _analysed(state, words: Words) -> tuple:
+    """A board's line (dealer, vulnerability, contract, result, the declarer's side's score, its
+    double-dummy tricks against the tricks taken, par) and its double-dummy analysis."""
+    from tavolo.games.bridge.analysis import analyse
+    from tavolo.games.bridge.boards import is_over
+    from tavolo.games.bridge.cards import pbn_deal, side_of
+
+    done = state.hand_results[-1] if is_over(state) else None
+    dealer, vulnerability = (done.dealer, done.vulnerability) if done else (state.dealer, state.vulnerability)
+    contract = state.contract
+    a = analyse(pbn_deal(state.dealt_hands()), vulnerability, dealer, str(contract) if contract else None)
+    line = _board_heading(done.number if done else state.board, dealer, vulnerability, words) + ": "
+    if contract is None:
+        line += words("no contract") if done else words("the auction is not over")
+    elif done:
+        side = side_of(contract.declarer)
+        line += words("{contract}, {tricks} tricks: {side} {score}", contract=contract, tricks=done.tricks,
+                      side=words(SIDE_NAMES[side]), score=f"{done.points[side]:+d}")
+        difference = done.tricks - a.dd_tricks
+        line += words("; double dummy {tricks} tricks ({difference} at the table)", tricks=a.dd_tricks,
+                      difference=f"{difference:+d}" if difference else "=")
+    else:
+        line += words("{contract}, in play: {tricks} of 13 tricks played", contract=contract,
+                      tricks=len(state.tricks)) + words("; double dummy {tricks} tricks", tricks=a.dd_tricks)
+    return line + words("; par {score} ({contracts})", score=a.par_score,
+                        contracts=", ".join(a.par_contracts) or "-"), a
+
+
+@bridge_app.command("traveller")
+def bridge_traveller(file: Path = typer.Argument(..., help=BRIDGE_BOARDS), lang: Optional[str] = LANG) -> None:
+    """The traveller of each board: every table's contract, declarer, tricks and North-South
+    score, with matchpoints (2 for each score beaten, 1 for each tie, and the percentage of
+    the top) and cross-IMPs (the score against every other table's, averaged). The file holds
+    each board once per table that played it, with the same number and deal.
+
+    Example: tavolo bridge traveller club-night.pbn
+    """
+    from rich.box import SIMPLE_HEAD
+    from rich.table import Table
+
+    from tavolo.games.bridge.cards import SEATS
+    from tavolo.games.bridge.traveller import travellers
+
+    words = Words(lang)
+    boards = _bridge_boards(file, words)
+    console = Console()
+    for traveller in _bridge_checked(file, words, lambda: travellers(boards)):
+        heading = _board_heading(traveller.number, traveller.dealer, traveller.vulnerability, words)
+        table = Table(title=words("{board}, top {top}", board=heading, top=traveller.top), box=SIMPLE_HEAD)
+        for column in TRAVELLER_COLUMNS:
+            label = words(column)
+            table.add_column(label, justify="left" if column in ("Contract", "Declarer") else "right",
+                             min_width=len(label))
+        for row in traveller.tables:
+            r = row.result
+            contract, declarer = r.contract.split(" by ") if r.contract else (words("passed out"), "")
+            table.add_row(str(row.table), contract, words(SEAT_NAMES[SEATS.index(declarer)]) if declarer else "-",
+                          str(r.tricks) if r.contract else "-", f"{r.points[0]:+d}" if r.points[0] else "0",
+                          f"{row.matchpoints:g}", f"{row.percent:.0f}", f"{row.imps:+.2f}")
+        console.print(table)
+    console.print(words("MP: matchpoints, 2 for each score beaten and 1 for each tie; IMP: cross-IMPs, the score "
+                        "against every other table's, averaged. East-West's: the top less North-South's "
+                        "matchpoints, minus their IMPs."))
+
+
+def _board_heading(number: int, dealer: int, vulnerability: int, words: Words) -> str:
+    return words("Board {number}, dealer {dealer}, {vulnerable}", number=number, dealer=words(SEAT_NAMES[dealer]),
+                 vulnerable=words(VULNERABLE[vulnerability]))
+
+
+def _bridge_boards(path: Path, words: Words) -> list:
+    """The boards of a bridge file by its extension: a game record's hands, a PBN's or a LIN's boards."""
+    from tavolo.engine.record import GameRecord
+    from tavolo.games.bridge import lin, pbn
+    from tavolo.games.bridge.boards import record_states
+
+    kind = path.suffix.lower()
+    if kind not in (".json", ".pbn", ".lin"):
+        _bridge_refuse(f"{path}: {words('a bridge file is a game record (.json), PBN (.pbn) or LIN (.lin)')}")
+    if kind == ".json":
+        record = _bridge_checked(path, words, lambda: GameRecord.load(path), "{path}: not a game record: {reason}")
+        if record.game != "bridge":
+            _bridge_refuse(words("{record} is a record of {game}, not of bridge", record=path, game=record.game))
+        return _bridge_checked(path, words, lambda: record_states(record), "{path}: the record does not replay: {reason}")
+    text = _bridge_checked(path, words, lambda: _bridge_text(path))
+    return _bridge_checked(path, words, lambda: (lin if kind == ".lin" else pbn).loads(text))
+
+
+def _bridge_text(path: Path) -> str:
+    """The file's text: UTF-8, else Latin-1 (PBN's own character set, ISO 8859-1)."""
+    data = path.read_bytes()
     try:
-        states = loads(pbn.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise typer.BadParameter(words("cannot read {path}: {reason}", path=pbn, reason=exc.strerror),
-                                 param_hint="PBN") from None
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise typer.BadParameter(words("{path}: not a text file (UTF-8)", path=pbn), param_hint="PBN") from None
-    except ValueError as exc:  # not PBN, or a board that breaks the rules
-        raise typer.BadParameter(f"{pbn}: {exc}", param_hint="PBN") from None
-    if not states:
-        raise typer.BadParameter(words("{path}: no board in the file", path=pbn), param_hint="PBN")
-    for state in states:
-        done = state.hand_results[-1] if state.hand_results else None
-        number = done.number if done else state.board
-        vulnerability = done.vulnerability if done else state.vulnerability
-        dealer = done.dealer if done else state.dealer
-        contract = str(state.contract) if state.contract else None
-        a = analyse(pbn_deal(state.dealt_hands()), vulnerability, dealer, contract)
-        line = words("Board {number}: {contract}", number=number, contract=contract or words("no contract"))
-        if done and contract:
-            line += words(", {tricks} tricks, North-South {points}", tricks=done.tricks, points=done.points[0])
-        if contract:
-            line += words("; double dummy {tricks} tricks", tricks=a.dd_tricks)
-        typer.echo(line + words("; par {score} ({contracts})", score=a.par_score,
-                                contracts=", ".join(a.par_contracts) or "-"))
-        typer.echo(table_text(a))
+        return data.decode("latin-1")
+
+
+def _bridge_checked(path: Path, words: Words, work, damaged: str | None = None):
+    """``work()``, or the file refused in one line: the file and why, in the reader's language;
+    ``damaged``: the msgid (with ``{path}`` and ``{reason}``) that says what a file that is not
+    what it should be is, where the reason is Python's rather than Tavolo's."""
+    try:
+        return work()
+    except OSError as exc:
+        _bridge_refuse(words("cannot read {path}: {reason}", path=path, reason=exc.strerror))
+    except RecursionError:
+        _bridge_refuse(words("{path}: brackets nested too deeply to read", path=path))
+    except UnicodeDecodeError:
+        _bridge_refuse(words("{path}: not a text file (UTF-8)", path=path))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        _bridge_refuse(words(damaged, path=path, reason=exc) if damaged else f"{path}: {words.render(exc)}")
+
+
+def _bridge_refuse(message: str) -> None:
+    """Say ``message`` on one line (a path in it whole, never wrapped) and stop as a bad parameter does (2)."""
+    from rich.markup import escape
+
+    Console(stderr=True, soft_wrap=True).print(f"[red]{escape(message)}[/]")
+    raise typer.Exit(2)
 
 
 @burraco_app.command("score")

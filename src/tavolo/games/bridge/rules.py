@@ -23,7 +23,18 @@ class BridgeOptions:
     games; North deals first); ``honours``: count honours in rubber bridge
     (the seed's "punti a onore"; never in duplicate); ``analyse``: each played
     hand's result carries its double-dummy tricks and par (endplay/DDS, some
-    tens of milliseconds a hand). Always four players."""
+    tens of milliseconds a hand); ``dealer`` and ``vulnerability`` (seat 0-3; NONE,
+    NS, EW, BOTH), duplicate only: the first board's, when they are not its
+    number's (a deal from a book, a rubber's hand read back from a file); the
+    boards after it follow the cycle. Always four players.
+
+    >>> BridgeOptions(board=1, dealer=2, vulnerability=2).dealer
+    2
+    >>> BridgeOptions(scoring="rubber", dealer=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a board's own dealer and vulnerability are for duplicate boards, not rubber
+    """
 
     scoring: str = "duplicate"
     board: int = 1
@@ -31,6 +42,8 @@ class BridgeOptions:
     honours: bool = True
     analyse: bool = False
     players: int = 4
+    dealer: int | None = None
+    vulnerability: int | None = None
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -41,3 +54,9 @@ class BridgeOptions:
             raise ValueError(f"board numbers start at 1, not {self.board}")
         if not 1 <= self.boards <= 64:
             raise ValueError(f"play 1 to 64 boards, not {self.boards}")
+        if (self.dealer is not None or self.vulnerability is not None) and self.scoring != "duplicate":
+            raise ValueError("a board's own dealer and vulnerability are for duplicate boards, not rubber")
+        if self.dealer not in (None, 0, 1, 2, 3):
+            raise ValueError(f"the dealer is seat 0-3 (N E S W), not {self.dealer}")
+        if self.vulnerability not in (None, 0, 1, 2, 3):
+            raise ValueError(f"vulnerability is 0-3 (none, NS, EW, both), not {self.vulnerability}")

@@ -165,6 +165,18 @@ def matchpoints(scores: Sequence[int]) -> list[float]:
             for i, s in enumerate(scores)]
 
 
+def cross_imps(scores: Sequence[int]) -> list[float]:
+    """Cross-IMPs of each score on one board: IMPed against every other score, averaged over
+    the comparisons (PBN's "Cross2"; 0 for a board played once).
+
+    >>> [round(x, 2) for x in cross_imps([420, 450, 420, -50])]
+    [3.0, 4.33, 3.0, -10.33]
+    """
+    others = len(scores) - 1
+    return [sum(imps(s - t) for j, t in enumerate(scores) if j != i) / others if others else 0.0
+            for i, s in enumerate(scores)]
+
+
 def percentages(scores: Sequence[int]) -> list[float]:
     """Matchpoints as a share of the top (100 for the best score alone).
 

@@ -84,7 +84,7 @@ class BridgeState(DealtState):
         self._opts = game.options
         self._phase = DEAL
         self._hand_no = 0
-        self._dealer = board_dealer(self._opts.board) if self._opts.scoring == "duplicate" else 0
+        self._dealer = self._board_dealer() if self._opts.scoring == "duplicate" else 0
         self._turn = self._leader = self._dealer
         self._hands = [0, 0, 0, 0]
         self._calls: list[int] = []
@@ -178,7 +178,8 @@ class BridgeState(DealtState):
     def vulnerability(self) -> int:
         """NONE, NS, EW or BOTH (:mod:`~tavolo.games.bridge.scoring`)."""
         if self._opts.scoring == "duplicate":
-            return board_vulnerability(self.board)
+            own = self._opts.vulnerability
+            return own if own is not None and self._hand_no == 0 else board_vulnerability(self.board)
         ns, ew = self._sheet.vulnerable(0), self._sheet.vulnerable(1)
         return BOTH if ns and ew else NS if ns else EW if ew else NONE
 
@@ -278,12 +279,49 @@ class BridgeState(DealtState):
             self._phase = OVER
             return
         self._phase = DEAL
-        self._dealer = board_dealer(self.board) if self._opts.scoring == "duplicate" else (self._dealer + 1) % 4
+        self._dealer = self._board_dealer() if self._opts.scoring == "duplicate" else (self._dealer + 1) % 4
+
+    def _board_dealer(self) -> int:
+        """The dealer of the duplicate board being dealt: the first board's own (option ``dealer``) or its number's."""
+        own = self._opts.dealer
+        return own if own is not None and self._hand_no == 0 else board_dealer(self.board)
 
     def _finished(self) -> bool:
         if self._opts.scoring == "duplicate":
             return self._hand_no >= self._opts.boards
         return self._sheet.over
+
+    # --- a hand known by its result ------------------------------------------------------------
+    # Neither is an action of the game (no id, nothing in ``history``): a game played move by move never
+    # holds one; a board read from a file does (:mod:`~tavolo.games.bridge.boards`).
+
+    def start_play(self, contract: cl.Contract) -> None:
+        """Play ``contract`` with no auction (a results-only board, a deal set as a problem): only
+        before the first call. Declarer's left-hand opponent leads."""
+        if self._phase != AUCTION or self._calls:
+            raise ValueError("a contract is set without an auction only before the first call")
+        self._legal = None
+        self._contract = contract
+        self._phase = PLAY
+        self._leader = self._turn = (contract.declarer + 1) % 4
+
+    def claimable(self) -> range:
+        """The totals of tricks the declarer's side may still end the hand with (during the play)."""
+        if self._phase != PLAY:
+            return range(0)
+        side = side_of(self._contract.declarer)  # type: ignore[union-attr]
+        return range(self._won[side], 13 - self._won[1 - side] + 1)
+
+    def claim(self, tricks: int) -> None:
+        """End the play now, the declarer's side taking ``tricks`` in all, those already won included
+        (a claim agreed at the table, Laws 68-69; the result of a board read from a file); the hand
+        is scored as if played out."""
+        if tricks not in self.claimable():
+            raise ValueError(f"the declarer's side cannot end this hand with {tricks} tricks")
+        side = side_of(self._contract.declarer)  # type: ignore[union-attr]
+        self._legal = None
+        self._won[side], self._won[1 - side] = tricks, 13 - tricks
+        self._end_hand()
 
     # --- refusals ---------------------------------------------------------------------------------
 
