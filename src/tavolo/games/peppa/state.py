@@ -21,8 +21,8 @@ Seats go clockwise in increasing number: seat ``s + 1`` sits on the left of ``s`
     >>> from tavolo.games.peppa import make_game
     >>> state = make_game(target=None).new_initial_state()
     >>> state.apply_chance(state.sample_chance(random.Random(3)))
-    >>> state.phase, state.action_to_string(state.legal_actions()[0])
-    ('draw', 'draw 1')
+    >>> state.phase, state.legal_action_strings()
+    ('pairs', ['keep Kh', 'keep Kd', 'keep Ks'])
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ doubles only as "quattro carte uguali", four naturals.
     >>> meld_value(Run(fr.SPADES, 1, 14), 25, 7)
     1500
     >>> meld_value(Run(fr.HEARTS, 3, 9, 7, MATTINI[0]), 25, 7)
-    140
+    130
 """
 
 from __future__ import annotations
