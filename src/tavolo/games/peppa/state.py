@@ -31,7 +31,7 @@ import random
 from typing import Any
 
 from tavolo.cards import french as fr
-from tavolo.engine.errors import NotationError, Rule, Sentence, Text
+from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Sentence, Text
 from tavolo.engine.game import shuffled
 from tavolo.games.peppa import cards as pc
 from tavolo.games.peppa import rulebook as rb
@@ -229,9 +229,12 @@ class PeppaState(DeckTrickState):
         if verb in ("pass", "passa", "keep", "tieni") and len(args) == 1:
             return self.card_id(text, args[0])
         if verb in ("draw", "pesca") and len(args) == 1:
+            fan = len(self._fans[self.offerer()]) if self._phase == DRAW else MAX_FAN
             if not (args[0].isascii() and args[0].isdigit() and int(args[0]) >= 1):
-                fan = len(self._fans[self.offerer()]) if self._phase == DRAW else MAX_FAN
                 raise NotationError(text, Text("draw a place in the fan, 1 to {count}", count=fan))
+            if self._phase == DRAW and int(args[0]) > fan:  # "draw 40": no such place in the fan
+                raise IllegalActionError(text, rb.DRAW_POSITION, Text("the fan offered has {count} card(s)",
+                                                                      count=fan))
             return DRAW_BASE + int(args[0]) - 1
         return None
 
@@ -240,7 +243,7 @@ class PeppaState(DeckTrickState):
             return rb.PASS_THREE, Text("pass a card of your hand")
         if 0 <= action < NUM_ACTIONS and self._phase == PAIRS:
             return rb.KEEP_ONE, Text("keep one of {cards}", cards=" ".join(fr.name(c) for c in self.triple(self._turn)))
-        if DRAW_BASE <= action < DRAW_BASE + pc.NUM_CARDS and self._phase == DRAW:  # "draw 40": no such place
+        if DRAW_BASE <= action < NUM_ACTIONS and self._phase == DRAW:
             return rb.DRAW_POSITION, Text("the fan offered has {count} card(s)", count=len(self._fans[self.offerer()]))
         return self.rules.no_such_action, self._no_such_action(action)
 
