@@ -9,8 +9,9 @@ scarti ... vanno assegnate al mazziere stesso"). The player after the dealer
 leads; everyone answers the suit led, else plays a trump, else any card. The
 Matto may be played to any trick instead: it takes nothing, is not taken, and
 goes back to its holder's pile ("Terzo caso"); led, the next card names the
-suit. In exchange its holder gives the trick's winner a scartina of his pile at
-the end of the hand, as the tradition has it (the seed is silent): so three
+suit. In exchange its holder gives the trick's winner a scartina of his pile, as
+the tradition has it (the seed is silent), at the end of the hand (every
+scartina counts alike, so when it changes hands changes nothing): so three
 piles count the pack's 77. A holder with no scartina at the end (he took no
 trick, and his discard holds none) gives the Matto itself (our reading). The
 trick's winner leads the next. At the end each side counts its pile in threes
