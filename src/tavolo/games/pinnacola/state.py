@@ -10,9 +10,9 @@ every card discarded after it (the first of them melded at once); melds runs,
 tris and poker; attaches to his side's melds once he has laid one of his own;
 takes a matta off any meld by putting the card it stands for in its place,
 opened or not ("la matta può essere prelevata da chiunque": the seed asks a
-meld of one's own only to attach to the partner); discards. Emptying the hand closes (100). The hand also ends when the stock
-runs out at the end of a turn, without a closing (DECISIONS.md). A
-pinnacolone ends the match at once.
+meld of one's own only to attach to the partner); discards. Emptying the hand
+closes (100). The hand also ends when the stock runs out at the end of a turn,
+without a closing (DECISIONS.md). A pinnacolone ends the match at once.
 
     >>> import random
     >>> from tavolo.games.pinnacola import make_game
