@@ -47,8 +47,11 @@ def test_a_number_not_in_digits_or_out_of_range_is_not_read(name, text, says):
 
 
 def test_a_place_past_the_fan_is_refused_with_the_draw_rule():
-    """Peppa's blind draw names a place in the fan offered (raccolta, Peppa): 99 is none."""
+    """Peppa's blind draw names a place in the fan offered (raccolta, Peppa): 99 is none (past the
+    choices of three of a rank, where the player keeps the card he likes)."""
     state = dealt("peppa")
+    while state.phase == "pairs":
+        state.apply(state.legal_actions()[0])
     with pytest.raises(IllegalActionError, match="the fan offered has 9 card") as info:
         state.parse_move("draw 99")
     assert info.value.rule.code == "draw-position"

@@ -70,7 +70,7 @@ def test_a_person_plays_a_whole_game_in_the_terminal(name, options, terminal, bo
     (["scala40", "--players", "2", "--seed", "1"], "draw"),
     (["briscola", "--seed", "1"], "play"),
     (["tressette", "--players", "2", "--seed", "1", "--accusi", "declared"], "play"),
-    (["peppa", "--seed", "1"], "draw"),
+    (["peppa", "--seed", "1"], "keep"),  # of three of a rank the player chooses the card kept
     (["tarocchi", "--seed", "1"], "play"),
     (["petrangola", "--players", "7", "--seed", "1"], "refuse"),
     (["perlina", "--seed", "2"], "stand"),

@@ -191,3 +191,25 @@ def test_a_pinellata_and_toro_seduto_are_laid_and_scored():
     play(state, "discard 9d")  # the stock is empty: the hand ends with no closer
     ours = state.hand_results[0].sides[0]
     assert ours.canaste == 8000 and ours.melded == 6 * 50 + 20 + 7 * 20 and ours.closing == 0
+
+
+@pytest.mark.parametrize("text, value", [("*", 50), ("2c", 20), ("2h", 20), ("Ah", 20), ("Kd", 10), ("8s", 10),
+                                         ("7c", 5), ("3s", 5)])
+def test_the_cards_are_worth_the_usual_canasta_values(text, value):
+    """Punteggio: "contando il valore delle carte giocate ... secondo i loro valori" and "raggiunge minimo i
+    cinquanta punti": the seed gives no values (DECISIONS: joker 50, pinella and ace 20, 8 to K 10,
+    3 to 7 5), and they decide the opening: three 7s and a pinella are 35, short of 50."""
+    assert card_value(fr.parse(text)) == value
+    state = position(held={0: "7c 7d 7s 2h Ah Ad Ac 5h 6h 9d"}, phase="play")
+    play(state, "lay 7c 7d 7s 2h")
+    with pytest.raises(IllegalActionError, match="reach 50 points"):
+        state.apply_text("discard 5h")
+    play(state, "lay Ah Ad Ac", "discard 5h")
+
+
+def test_a_side_has_one_combination_of_a_rank_and_more_cards_join_it():
+    """Regole: "combinazioni di carte, composte ... solo da serie di carte dello stesso valore"; the seed
+    is silent on two of one rank (DECISIONS: one combination per rank per side, as Canasta is played)."""
+    state = position(held={0: "9c 9d 9s Kh Qd Jc"}, melds={0: ("9h 9h 9d",)}, opened=(True, False), phase="play")
+    play(state, "lay 9c 9d 9s")
+    assert [len(m) for m in state.observation(0).melds[0] if m] == [6]

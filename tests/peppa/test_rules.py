@@ -13,8 +13,11 @@ from tavolo.games.peppa.state import _by_standing
 
 
 def dealt(seed=1, **options):
+    """A dealt hand, past the choices of three of a rank (each keeps the first card offered)."""
     state = make_game(**options).new_initial_state()
     state.apply_chance(state.sample_chance(random.Random(seed)))
+    while state.phase == "pairs":
+        state.apply(state.legal_actions()[0])
     return state
 
 
@@ -23,9 +26,9 @@ def position(hands, rules="peppa", leader=0, **changes):
     state = dealt(rules=rules, target=None)
     data = state.to_json()
     named = {c for h in hands for c in fr.parse_many(h)}
-    data.update(phase="play", turn=leader, leader=leader, hands=[h.split() for h in hands],
-                out=[fr.name(c) for c in state.game.deck if c not in named],
-                secret=[[] for _ in hands], **changes)
+    data.update({"phase": "play", "turn": leader, "leader": leader, "hands": [h.split() for h in hands],
+                 "out": [fr.name(c) for c in state.game.deck if c not in named],
+                 "secret": [[] for _ in hands], **changes})
     data["extra"]["fans"] = data["hands"]
     return state.game.state_from_json(data)
 
@@ -101,13 +104,67 @@ def test_peppa_and_the_hearts_score_by_the_seed_and_a_player_out_of_cards_sits_o
     assert state.round_results[0].points == (0, 3, 13, 0)
 
 
-def test_taking_every_heart_in_play_and_peppa_scores_0_and_36_to_each_other():
-    """Punteggio: "Prendere tutti i cuori e la Donna di picche: 0 punti (ma 36 agli altri giocatori)"."""
-    state = position(["Ah Ks", "2h Qs", "3c", "4c"], leader=0)
-    for move in ("Ah", "2h", "3c", "4c", "Ks", "Qs"):
+ALL_HEARTS = "Ah Kh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h"
+
+
+def test_taking_every_heart_of_the_pack_and_peppa_scores_0_and_36_to_each_other():
+    """Punteggio: "Prendere tutti i cuori e la Donna di picche: 0 punti (ma 36 agli altri giocatori)":
+    all twelve hearts of the 49 cards and Peppa, taken in tricks (DECISIONS: "tutti i cuori" is
+    every heart of the pack)."""
+    state = position([f"{ALL_HEARTS} As", "Qs", "2c", "3c"], leader=0)
+    for move in ("Ah", "Qs", "2c", "3c", *ALL_HEARTS.split()[1:], "As"):
         state.apply_text(move)
     result = state.round_results[0]
-    assert result.points == (19, 0, 0, 0) and result.total == (0, 36, 36, 36) and result.note == "shoot"
+    assert result.points == (33, 0, 0, 0) and result.total == (0, 36, 36, 36) and result.note == "shoot"
+
+
+@pytest.mark.parametrize("hands", [[f"{ALL_HEARTS[:-3]} As", "Qs", "2c", "3c"], ["As", "Qs", "2c", "3c"]],
+                         ids=["a heart out in a pair", "Peppa alone"])
+def test_no_shoot_when_a_heart_went_out_in_a_pair_nor_with_peppa_alone(hands):
+    """Punteggio: "Prendere tutti i cuori e la Donna di picche": a heart discarded in a pair is taken
+    by no one, so no one takes them all that hand; Peppa with no heart in play is Peppa, 13."""
+    state = position(hands, leader=0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1] if state.current_player() == 0 else state.legal_actions()[0])
+    result = state.round_results[0]
+    assert result.note == "" and result.total == result.points and result.points[1:] == (0, 0, 0)
+    assert result.points[0] == (32 if len(hands[0].split()) > 1 else 13)
+
+
+def test_of_three_of_a_rank_the_player_chooses_the_pair_to_discard():
+    """Regole: "i giocatori ... scartano le coppie, cioè le carte che hanno uguale valore": of three
+    of a rank any two make a pair, so the player chooses the card he keeps (DECISIONS); the pair
+    goes out face up, the card kept stays hidden from the others."""
+    state = position(["7h 7d 7c 2s", "3c 9d", "4c", "5c"], phase="pairs")
+    assert state.phase == "pairs" and state.current_player() == 0
+    assert state.legal_action_strings() == ["keep 7h", "keep 7d", "keep 7c"]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_text("keep 2s")
+    assert info.value.rule.code == "keep-one" and "Peppa-Chat noir-Hearts" in info.value.rule.source
+    keep = state.parse_action("tieni 7h")
+    assert state.public_action_string(keep) == "discard 7d 7c"
+    state.apply(keep)
+    out = state.observation(1).out
+    assert fr.parse("7h") in state.hand_cards(0) and {fr.parse("7d"), fr.parse("7c")} <= set(out)
+    assert state.phase == "draw"
+
+
+def test_three_of_a_rank_wait_for_the_choice_in_a_real_deal():
+    """Regole: "scartano le coppie": after the deal, each seat from the dealer's left that holds
+    three of a rank chooses, one rank at a time; pairs and fours go out by themselves."""
+    seen = 0
+    for seed in range(30):
+        state = make_game().new_initial_state()
+        state.apply_chance(state.sample_chance(random.Random(seed)))
+        while state.phase == "pairs":
+            seat, cards = state.current_player(), state.legal_actions()
+            seen += 1
+            assert len({fr.rank(c) for c in cards}) == 1 and len(cards) == 3
+            assert all(c in state.hand_cards(seat) for c in cards)
+            state.apply(cards[-1])
+            assert cards[-1] in state.hand_cards(seat) and not set(cards[:2]) & set(state.hand_cards(seat))
+        assert state.phase == "draw"
+    assert seen > 10
 
 
 def test_the_match_to_100_the_one_past_it_and_the_next_lose_the_two_lowest_win():
@@ -118,15 +175,29 @@ def test_the_match_to_100_the_one_past_it_and_the_next_lose_the_two_lowest_win()
     assert state._scores == [104, 3, 20, 51] and state.returns() == [-1.0, 1.0, 1.0, -1.0]
 
 
-def test_the_match_to_50_each_pays_the_lowest_the_difference():
-    """Regole: "Vince chi per primo supera i 50 punti di gioco. Ciascuno degli altri paga la differenza"
-    (DECISIONS: with penalty points, the lowest wins when someone passes 50)."""
-    state = play_out(50, [40, 3, 20, 30])
-    assert state._scores == [54, 3, 20, 31] and state.returns() == [-51.0, 96.0, -17.0, -28.0]
+def test_the_match_to_50_is_won_by_the_first_past_50_game_points_and_the_others_pay_the_difference():
+    """Regole: "Vince chi per primo supera i 50 punti di gioco. Ciascuno degli altri paga la differenza
+    di punteggio"; Scopo: "fare il maggior numero possibile di prese accumulando il minor numero di punti
+    negativi": a trick scores 10 (DECISIONS), the points taken are subtracted, the highest wins."""
+    state = play_out(50, [45, 3, 20, 48])
+    assert state.round_results[-1].total == (10 - 14, 0, 0, 10 - 1)
+    assert state._scores == [41, 3, 20, 57]
+    assert state.returns() == [-16.0, -54.0, -37.0, 107.0]
+
+
+def test_the_match_to_50_goes_on_while_no_one_has_passed_50():
+    """Regole: "Vince chi per primo supera i 50 punti": 50 is not past 50."""
+    game = make_game(target=50)
+    data = position(["Qs 5c", "2s 6c", "3c 7h", "4h 8c"], scores=[0, 0, 0, 41]).to_json()
+    state = game.state_from_json({**data, "options": game.options_json()})
+    for move in ("Qs", "2s", "3c", "4h", "5c", "6c", "7h", "8c"):
+        state.apply_text(move)
+    assert state._scores == [-4, 0, 0, 50] and not state.is_terminal()
 
 
 def play_out(target, scores):
-    """The last hand of a match: seat 0 takes Peppa and a heart (14), seat 3 a heart (1)."""
+    """The last hand of a match: seat 0 takes Peppa and a heart (14) in one trick, seat 3 a heart (1)
+    in the other."""
     game = make_game(target=target)
     data = position(["Qs 5c", "2s 6c", "3c 7h", "4h 8c"], scores=scores).to_json()
     state = game.state_from_json({**data, "options": game.options_json()})

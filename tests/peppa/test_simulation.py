@@ -2,7 +2,8 @@
 every hand must come to: the cards out of play are pairs; the points of the hand are those of
 the point cards left in play (raccolta, "Peppa-Chat noir-Hearts", "Punteggio": Peppa 13, the
 ace of hearts 5 ... 33 in the 49 cards; Hearts 26), or 0 to one player and 36 (26) to each
-other when he took them all; the match ends past the target."""
+other when he took them all; in the match to 50 the tricks score 10 each, less those points
+("Regole", "Scopo"); the match ends past the target."""
 
 from collections import Counter
 
@@ -10,7 +11,7 @@ import pytest
 
 from tavolo.cards import french as fr
 from tavolo.games.peppa import make_game
-from tavolo.games.peppa.cards import HEARTS_POINTS, PEPPA_POINTS
+from tavolo.games.peppa.cards import HEARTS_POINTS, PEPPA_POINTS, TRICK_POINTS
 
 from tests.simulation import random_games, resample_hidden
 
@@ -46,18 +47,23 @@ def test_random_matches_keep_every_invariant(options, matches):
                               check_observation=check_observation):
         results = state.round_results
         assert [sum(r.total[s] for r in results) for s in range(game.num_players)] == state._scores
-        for r in results:
+        n, counts_tricks = game.num_players, game.options.counts_tricks
+        for r in results if not counts_tricks else ():
             assert all(p >= 0 for p in r.points) and sum(r.points) <= (26 if hearts else 33)
-            if r.note == "shoot":
-                moon = 26 if hearts else 36
-                assert sorted(r.total) == [0] + [moon] * (game.num_players - 1)
-            else:
-                assert not any(r.bonus)
+            assert any(r.bonus) == (r.note == "shoot")
         last = results[-1]
+        made = [TRICK_POINTS * sum(w == s for _, w in state._tricks) if counts_tricks else 0 for s in range(n)]
+        taken = [sum(table[c] for c in state.pile_cards(s)) for s in range(n)]
+        assert list(last.points) == ([m - t for m, t in zip(made, taken)] if counts_tricks else taken)
+        penalty = [m - t for m, t in zip(made, last.total)] if counts_tricks else list(last.total)
+        if last.note == "shoot":
+            assert sorted(penalty) == [0] + [26 if hearts else 36] * (n - 1)
+        else:
+            assert penalty == taken
         if not hearts:
-            assert all(n % 2 == 0 for n in Counter(fr.rank(c) for c in state.observation(0).out).values())
+            assert all(k % 2 == 0 for k in Counter(fr.rank(c) for c in state.observation(0).out).values())
             in_play = sum(table[c] for c in game.deck if c not in state.observation(0).out)
-            assert last.note == "shoot" or sum(last.points) == in_play
+            assert sum(taken) == in_play
         returns = state.returns()
         target = options["target"]
         if target is None:

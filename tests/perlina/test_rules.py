@@ -107,10 +107,26 @@ def test_stand_change_paying_the_stake_or_an_extra_card_paying_double():
     play(state, "change 2h")
     assert state._tokens[0] == 38 and state._pot == 4 and len(state.hand_cards(0)) == 3
     play(state, "extra")
-    assert state.phase == "drop" and len(state.hand_cards(1)) == 4 and state._tokens[1] == 37
-    play(state, "drop 5h", "stand")
+    assert len(state.hand_cards(1)) == 4 and state._tokens[1] == 37
+    play(state, "stand", "check", "drop 5h")
     assert state.phase == "bet" and state.observation(2).dropped == (1, 1, 0)
     assert state.observation(2).my_dropped == () and state.observation(0).my_dropped == (fr.parse("2h"),)
+
+
+def test_the_extra_card_is_dropped_at_the_bet():
+    """"3)Chiedere una carta da gestire, cioè prenderne una dal mazzo senza scartarne un'altra ... Al
+    momento della puntata bisognerà decidere quale carta scartare": the four cards are kept while the
+    others choose, and one goes when the player's turn to bet comes, before he bets."""
+    state = position(["2h 3h 4h", "5h 6h 7h", "8h 9h Th"], "Td 7c 5s")
+    play(state, "extra")
+    assert state.phase == "draw" and state.current_player() == 1 and len(state.hand_cards(0)) == 4
+    play(state, "stand", "stand")
+    assert state.phase == "drop" and state.current_player() == 0
+    moves = state.legal_action_strings()
+    assert len(moves) == 4 and all(m.startswith("drop ") for m in moves) and "drop 2h" in moves
+    state.apply(state.legal_actions()[0])
+    assert state.phase == "bet" and state.current_player() == 0 and len(state.hand_cards(0)) == 3
+    assert "check" in state.legal_action_strings() and state.observation(1).dropped == (1, 0, 0)
 
 
 def test_a_change_must_be_paid_and_must_be_of_ones_own_card():

@@ -157,6 +157,33 @@ def test_the_lowest_pays_the_table_and_equal_lowest_each_pay():
     assert state.hand_results[0].payers == (0, 2) and state._tokens == [2, 3, 2, 3] and state._table == 2
 
 
+def test_when_everyone_ties_everyone_pays():
+    """Regole aggiuntive: "Se a fine smazzata si verifica l'evenienza di due o più punteggi inferiori
+    uguali, ognuno di questi perde un gettone versandolo al tavolo": three equal lowest, all the table."""
+    state = position(["2c 5d 7b", "2d 5b 7s", "2b 5s 7c"], "Ac Ad Ab", turn=1, tokens=[3, 1, 2], table=3)
+    play(state, "knock", "knock", "knock")
+    assert state.hand_results[0].payers == (0, 1, 2) and state._tokens == [2, 0, 1] and state._table == 6
+
+
+def test_when_everyone_ties_on_his_last_token_no_one_pays():
+    """"ognuno di questi perde un gettone"; "fino a che vengono eliminati tutti i giocatori meno uno che
+    è il vincitore": paying would put every player out and leave no winner (DECISIONS: no one pays)."""
+    state = position(["2c 5d 7b", "2d 5b 7s", "2b 5s 7c"], "Ac Ad Ab", turn=1, tokens=[1, 1, 1], table=6)
+    play(state, "knock", "knock", "knock")
+    assert state.hand_results[0].payers == () and state._tokens == [1, 1, 1] and not state.is_terminal()
+
+
+def test_the_monte_goes_round_at_most_max_rounds_times():
+    """"proseguono il loro cammino ... anche per più giri completi del tavolo": the seed sets no limit;
+    Tavolo calls the comparison after ``max_rounds`` rounds with no knock (DECISIONS), so a hand ends."""
+    state = position(["2c 5d 7b", "3c 4c 6c", "Jd Cd Kd"], "Ac Ad Ab", turn=1)
+    trades = 0
+    while not state.hand_results:
+        play(state, next(m for m in state.legal_action_strings() if m.startswith("trade")))
+        trades += 1
+    assert trades == state.game.options.max_rounds * 3
+
+
 def test_at_two_players_with_equal_points_the_one_who_did_not_deal_loses():
     """Regole aggiuntive: "Se i giocatori sono ridotti a due e presentano uguale punteggio,
     soccombe chi non ha distribuito"."""

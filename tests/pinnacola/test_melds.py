@@ -56,6 +56,26 @@ def test_the_pinnacolone_is_ace_to_ace_without_wilds():
     assert read_meld(fr.parse_many("Kh Ah 2h")) is None  # otherwise the ace is low or high, never both
 
 
+def test_a_mattino_is_no_matta_a_run_of_seven_with_one_doubles():
+    """Seed: "Oltre ai Jolly (matte), si prevede l'uso dei mattini"; "I poker raddoppiano il proprio valore
+    come le scale composte da 7 carte ed oltre se prive di Jolly"; "scala da 7 o più carte ... senza matta vale
+    doppio": a mattino is not a matta, so its run doubles; a joker's does not."""
+    assert value("3h 4h 5h 6h 2c(7) 8h 9h") == 2 * (5 * 3 + 10 * 3 + 20)
+    assert value("3h 4h 5h 6h *(7) 8h 9h") == 5 * 3 + 10 * 3 + 25
+    assert value("4h 5h 2s(6) 7h 8h 9h", clean_run=6) == 2 * (5 * 2 + 10 * 3 + 20)
+    assert value("Kh Kd Kc 2c") == 30 + 20  # a poker doubles as "quattro carte uguali", four naturals
+
+
+def test_ace_to_ace_with_a_mattino_is_a_pinnacolone_with_a_joker_no_meld():
+    """Seed: "Per pinacolone s'intende ... una scala che va da carta a carta (da Asso ad Asso) senza Jolly
+    (matte)": a mattino in it, wherever it stands, leaves it a pinnacolone."""
+    for text in ("Ah 2h 3h 4h 5h 6h 2c(7) 8h 9h Th Jh Qh Kh Ah", "Ac 2s 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac",
+                 "2s(A) 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"):
+        run = parse_meld(text)
+        assert is_pinnacolone(run) and meld_value(run, 25, 7) == 1500, text
+    assert not is_valid(Run(fr.HEARTS, 1, 14, 7, fr.JOKER)) and not is_valid(Run(fr.CLUBS, 1, 14, 2, fr.JOKER))
+
+
 def test_the_black_twos_are_mattini_and_the_red_twos_natural():
     # seed: "si prevede l'uso dei mattini (i 2 neri)"
     assert parse_meld("2h 3h 4h").wild == -1 and parse_meld("2c 3h 4h").wild == fr.parse("2c")

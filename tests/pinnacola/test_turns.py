@@ -57,6 +57,19 @@ def test_a_matta_is_taken_by_anyone_who_puts_its_card_in_its_place():
     assert state.observation(0).hand.count(52) == 1 and state.table[0].wild == -1
 
 
+def test_a_matta_is_taken_also_by_a_player_who_has_not_opened():
+    """Seed: "la matta può essere prelevata da chiunque inserendo al suo posto la carta sostituita"; the
+    meld of one's own is asked only to attach: "Se non ha calato almeno una combinazione di tre carte non può
+    attaccare carte al partner"."""
+    state = position(held={0: "6h 8c 9d Kd"}, table=[("5h *(6) 7h", 1), ("9h 9c 9s", 2)], players=4, opened=[1, 2])
+    assert "swap 6h on 1" in state.legal_action_strings()
+    assert not any(s.startswith("attach") for s in state.legal_action_strings())
+    state.apply_text("swap 6h on 1")
+    assert state.observation(0).hand.count(52) == 1 and state.table[0].wild == -1
+    with pytest.raises(IllegalActionError, match="after laying a combination of three of his own"):
+        state.apply_text("attach 9d to 2")
+
+
 def test_a_taken_matta_must_be_melded_at_once_where_agreed():
     # seed: "(Facoltativo l'obbligo di fare una combinazione con essi e metterli a terra subito)"
     state = position(held={0: "6h Jc Qc 3d"}, table=[("5h *(6) 7h", 1), ("9h 9c 9d", 0)], opened=[0, 1],

@@ -38,12 +38,13 @@ def test_the_78_cards_count_77_in_threes():
 
 def test_the_deal_in_fives_leaves_three_to_the_dealer_who_discards_three():
     """Svolgimento: "dandone cinque per volta ... venticinque carte ... ne avanzeranno tre, tali carte
-    le prenderà il mazziere ... Il mazziere deve scartare tre carte"."""
+    le prenderà il mazziere ... Il mazziere deve scartare tre carte" (DECISIONS: never trumps nor
+    the Matto)."""
     state = dealt(2)
     dealer = state.dealer
     assert [len(state.hand_cards(s)) for s in range(3)] == [28 if s == dealer else 25 for s in range(3)]
     assert state.phase == "discard" and state.current_player() == dealer
-    kept = [c for c in state.hand_cards(dealer) if c >= 56 or c % 14 == 13]
+    kept = [c for c in state.hand_cards(dealer) if c >= 56]
     assert kept and not set(kept) & set(state.legal_actions())
     for card in kept[:2]:
         with pytest.raises(IllegalActionError) as info:
@@ -56,6 +57,30 @@ def test_the_deal_in_fives_leaves_three_to_the_dealer_who_discards_three():
     assert sorted(state.observation(dealer).secret) == discard and not state.observation(dealer - 1).secret
     assert state.observation(dealer - 1).secret_sizes[dealer] == 3
     assert set(discard) <= set(state.pile_cards(dealer))
+
+
+@pytest.mark.parametrize("discard_kings", [True, False])
+def test_figures_may_go_in_the_discard_and_kings_by_option(discard_kings):
+    """Svolgimento: "Le figure che eventualmente fossero state messe dal banco negli scarti, generalmente,
+    vanno assegnate al mazziere stesso": the seed lets the dealer discard figures, kings among them
+    (default); the stricter table rule keeps kings in hand (option ``discard_kings=False``)."""
+    for seed in range(20):
+        state = dealt(seed, discard_kings=discard_kings)
+        hand = state.hand_cards(state.dealer)
+        kings = [c for c in hand if c < 56 and c % 14 == 13]
+        queens = [c for c in hand if c < 56 and c % 14 == 12]
+        if kings and queens:
+            break
+    legal = set(state.legal_actions())
+    assert set(queens) <= legal and (set(kings) <= legal) == discard_kings
+    if not discard_kings:
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_text(f"discard {ta.name(kings[0])}")
+        assert info.value.rule.code == "dealer-discard" and "no kings" in info.value.rule.source
+    for card in (kings + queens + sorted(legal))[:3] if discard_kings else sorted(legal)[:3]:
+        state.apply(card)
+    assert state.phase == "play"
+    assert not discard_kings or set(kings[:1]) <= set(state.pile_cards(state.dealer))
 
 
 def test_four_players_get_19_each_and_the_dealer_discards_two():
@@ -104,6 +129,32 @@ def test_the_matto_takes_nothing_is_not_taken_and_stays_with_its_holder():
     assert {ta.parse("Kc"), ta.parse("Qc")} <= set(state.pile_cards(0))
 
 
+def test_the_matto_s_holder_gives_the_winner_a_scartina_so_the_three_piles_count_77():
+    """Terzo caso: the Matto "non può nemmeno essere presa"; Punteggio: the 78 cards count 77 in threes.
+    The holder keeps it and gives the trick's winner a scartina of his pile in exchange (DECISIONS, the
+    traditional rule): each pile stays a multiple of three and the hand counts the pack's 77."""
+    state = position(["Kc 2s 3s", "0 Ts 5c", "Qc 4s 4d"])
+    for move in ("Kc", "0", "Qc", "2s", "Ts", "4s", "5c", "4d", "3s"):
+        state.apply_text(move)
+    won_by_holder = {ta.parse(c) for c in ("2s", "Ts", "4s", "5c", "4d", "3s")}
+    piles = [set(state.pile_cards(seat)) for seat in range(3)]
+    given = piles[0] & won_by_holder
+    assert ta.MATTO in piles[1] and len(given) == 1 and not POINTS[given.pop()]
+    assert [len(p) % 3 for p in piles] == [0, 0, 0] and len(piles[1]) == 6
+    assert sum(state.round_results[0].points) == 77
+
+
+def test_a_matto_holder_with_no_scartina_gives_the_matto_itself():
+    """Terzo caso and Punteggio: a holder who took no trick has no scartina to give (DECISIONS: the Matto
+    goes to the trick's winner instead, and the pack still counts 77)."""
+    state = position(["Kc 2s", "0 5c", "Qc 4d"])
+    for move in ("Kc", "0", "Qc", "2s", "5c", "4d"):
+        state.apply_text(move)
+    piles = [state.pile_cards(seat) for seat in range(3)]
+    assert ta.MATTO in piles[0] and not piles[1]
+    assert sum(state.round_results[0].points) == 77
+
+
 def test_a_match_is_three_hands_so_everyone_deals():
     """Svolgimento: "bisogna avere fatto almeno tre mani, in quanto tutti hanno il diritto di fare il banco"."""
     from tavolo.bots.random_bot import RandomBot
@@ -130,3 +181,15 @@ def test_the_accuso_scores_ten_trumps_and_shows_two_or_more_honours():
             assert state.observation(seat).extra["accusi"][seat] == expected
             if len(honours) >= 2:
                 assert set(honours) <= set(state.observation((seat + 1) % 3).known[seat])
+
+
+def test_the_lobby_offers_the_kings_in_the_discard_as_an_option():
+    """The rule variant is data: the lobby's form has it, with its Italian label, the seed's
+    reading (kings may be discarded) by default."""
+    from tavolo.i18n import catalog
+    from tavolo.online.views import CATALOG
+
+    view = CATALOG["tarocchi"]()
+    field = next(o for o in view.options if o.name == "discard_kings")
+    assert field.default is True and catalog("it", "server")[field.label] == "Il mazziere può scartare i re"
+    assert view.build({"discard_kings": False}).options.discard_kings is False

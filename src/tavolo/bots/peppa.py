@@ -1,15 +1,17 @@
 """A simple Peppa (and Hearts) player: the habits of a careful beginner.
 
 Passing (Hearts), it gives away the queen of spades, the ace and king of spades
-and its highest hearts, then its highest cards. Drawing from a fanned hand it
-can only pick blind: any place, at random. In the tricks it ducks: it answers
+and its highest hearts, then its highest cards. Of three of a rank it keeps a
+card that is no heart, of a suit it already holds most of (its voids stay
+voids). Drawing from a fanned hand it can only pick blind: any place, at random. In the tricks it ducks: it answers
 with its highest card that still loses; forced to win, it wins high when it
 plays last on a trick with no points and low otherwise; without the suit led it
 throws Peppa, then its costliest heart, then its highest card. When one other
 player has taken every point so far (on his way to take them all, for the 36)
 it takes a trick with points to stop him. Leading, it
 plays its lowest card, hearts last, and never the ace or king of spades while
-Peppa is out and not in its hand.
+Peppa is out and not in its hand. In the match to 50, where a trick scores,
+it takes a trick worth more than the points in it, and leads high.
 
 :class:`SamplingPeppaBot` plays better: for each card it may play it deals the
 cards it cannot see at random, consistently with what it saw (``sample_hidden_state``),
@@ -48,6 +50,8 @@ class SimplePeppaBot:
     def choose(self, obs: DeckObservation, legal: Sequence[int]) -> int:
         if obs.phase == "draw":
             return legal[int(self._rng.random() * len(legal))]
+        if obs.phase == "pairs":
+            return _keep(obs, legal)
         points = HEARTS_POINTS if obs.extra["rules"] == "hearts" else PEPPA_POINTS
         if obs.phase == "pass":
             return max(legal, key=lambda c: (c == PEPPA or c in HIGH_SPADES, points[c], STRENGTH[c]))
@@ -64,6 +68,8 @@ class SimplePeppaBot:
         over = [c for c in legal if STRENGTH[c] > STRENGTH[best] and c != PEPPA]
         if moon and on_table and over:
             return min(over, key=STRENGTH.__getitem__)
+        if over and on_table + max(points[c] for c in over) < obs.extra.get("trick_points", 0):
+            return max(over, key=lambda c: (-points[c], STRENGTH[c]))
         if under:
             return max(under, key=STRENGTH.__getitem__)
         in_trick = {seat for seat, _ in obs.trick}
@@ -78,10 +84,19 @@ class SimplePeppaBot:
             return max(hearts, key=STRENGTH.__getitem__)
         peppa_out = PEPPA not in obs.played_cards() and PEPPA not in obs.hand
 
+        high = -1 if obs.extra.get("trick_points") else 1
+
         def cost(c: int) -> tuple:
-            return (c == PEPPA, peppa_out and c in HIGH_SPADES, is_heart(c), points[c], STRENGTH[c],
+            return (c == PEPPA, peppa_out and c in HIGH_SPADES, is_heart(c), points[c], high * STRENGTH[c],
                     self._rng.random())
         return min(legal, key=cost)
+
+
+def _keep(obs: DeckObservation, legal: Sequence[int]) -> int:
+    """Of three of a rank, the card to keep: no heart if it can help it, then one of the suit it
+    holds most of."""
+    rest = [c for c in obs.hand if c not in legal]
+    return min(legal, key=lambda c: (is_heart(c), -sum(SUIT_OF[o] == SUIT_OF[c] for o in rest), c))
 
 
 def _moon_danger(obs: DeckObservation, points: Sequence[int]) -> bool:
@@ -107,8 +122,9 @@ def _led(obs: DeckObservation) -> int:
 class SamplingPeppaBot:
     """Flat Monte Carlo over determinizations: ``samples`` deals of the unseen cards, the same
     for every candidate card (common random numbers), each played out by random play to the end
-    of the hand; the card with the least mean points for its seat (the 36 included) is played.
-    Passing and blind draws are left to :class:`SimplePeppaBot`."""
+    of the hand; the card with the least mean points for its seat (the 36 included) is played,
+    in the match to 50 the card with the most mean game points. Passing, the card kept of three
+    and blind draws are left to :class:`SimplePeppaBot`."""
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 8) -> None:
         self._game, self._samples = game, samples
@@ -119,11 +135,12 @@ class SamplingPeppaBot:
         if obs.phase != "play" or len(legal) == 1:
             return self._simple.choose(obs, legal)
         cost = dict.fromkeys(legal, 0)
+        sign = -1 if obs.extra.get("trick_points") else 1
         for _ in range(self._samples):
             world = self._game.sample_hidden_state(obs, self._rng)
             seed = self._rng.random()
             for card in legal:
-                cost[card] += self._play_out(world.clone(), obs.seat, card, random.Random(seed))
+                cost[card] += sign * self._play_out(world.clone(), obs.seat, card, random.Random(seed))
         return min(legal, key=lambda c: (cost[c], STRENGTH[c]))
 
     @staticmethod

@@ -1,7 +1,7 @@
 """A simple Tarocchi player: a beginner's habits, quick to compute.
 
 Dealing, it discards the cards that count most (they are his at the end),
-short of kings and trumps. Leading, it plays its cheapest scartina, trumps
+of those the table lets it discard. Leading, it plays its cheapest scartina, trumps
 last. Following, it takes a trick with points in it with its cheapest card that
 wins (the Bagatto only when it wins); when its partner is winning (four
 players) and it plays last it adds points; otherwise it answers with its

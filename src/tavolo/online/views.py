@@ -307,7 +307,8 @@ def _tarocchi() -> GameView:
     return GameView(
         "tarocchi", "Tarocchi", "tricks",
         (_players((3, 4), 3), OptionField("hands", "Hands (0: one deal each)", (0, 12), 0),
-         OptionField("accuso", "Accuso", BOOL, False)),
+         OptionField("accuso", "Accuso", BOOL, False),
+         OptionField("discard_kings", "The dealer may discard kings", BOOL, True)),
         (("simple", "Normal"), ("random", "Random")),
         {"simple": _simple(SimpleTarocchiBot), "random": _random}, DECK_TRICK_HIDDEN, None, ta.parse, None,
         lambda cards: " ".join(ta.name(c) for c in cards))

@@ -3,7 +3,12 @@ duplicate scoring (competizione), IMPs and matchpoints.
 
 The table is the seed's (raccolta, Bridge, "Punteggio"), read with the Laws
 of Duplicate Bridge 2017 (Law 77) and of Rubber Bridge (Law 72) where the
-seed is vague or differs (see DECISIONS.md): trick points 20 a minor, 30 a
+seed is vague or differs (DECISIONS.md, "Other games: readings", Bridge: the
+insult 50/100 whatever the vulnerability, where the seed says 50 "in prima"
+and 100 "in seconda"; undertricks by the Laws' table, where the seed gives
+only "dai 50 ai 200 punti in prima e dai 200 ai 400 punti in seconda";
+duplicate vulnerability by board number, where the seed's "le coppie si
+considerano in seconda" would make every board vulnerable): trick points 20 a minor, 30 a
 major, 40 and 30 at no trumps, doubled x2, redoubled x4; overtricks at trick
 value, or 100/200 (doubled) and 200/400 (redoubled) not vulnerable /
 vulnerable; 50 or 100 for making a doubled or redoubled contract; slams

@@ -33,6 +33,8 @@ HEARTS_POINTS = tuple(13 if c == PEPPA else int(c // 13 == fr.HEARTS) for c in r
 SHOOT_PEPPA = 36
 """What each other player scores when one takes Peppa and every heart ("Punteggio")."""
 SHOOT_HEARTS = 26
+TRICK_POINTS = 10
+"""A trick's game points in the match to 50 (the seed gives none: Peppa scivolosa's 10)."""
 
 
 def deck(rules: str) -> tuple[int, ...]:
@@ -42,3 +44,15 @@ def deck(rules: str) -> tuple[int, ...]:
 
 def is_heart(card: int) -> bool:
     return card // 13 == fr.HEARTS
+
+
+def shoot_cards(rules: str) -> int:
+    """The mask of the cards one player must take for the shoot: Peppa and every heart of the
+    pack ("Prendere tutti i cuori e la Donna di picche"), the twelve of Peppa's 49 cards or
+    the thirteen of Hearts; a heart discarded in a pair is taken by no one, so no one shoots
+    in that hand.
+
+        >>> bin(shoot_cards("peppa")).count("1"), bin(shoot_cards("hearts")).count("1")
+        (13, 14)
+    """
+    return sum(1 << c for c in deck(rules) if is_heart(c) or c == PEPPA)

@@ -13,6 +13,8 @@ RULES = TrickRulebook.for_game(SEED, "Regole")
 FOLLOW_SUIT = Rule("follow-suit", Text("a player must answer the suit led when he can"), f"{SEED}, Regole")
 DRAW_POSITION = Rule("draw-position", Text("draw one card from the fanned hand offered to you, by its place"),
                      f"{SEED}, Regole")
+KEEP_ONE = Rule("keep-one", Text("of three cards of a rank a player discards a pair and keeps the card he chooses"),
+                f"{SEED}, Regole")
 PASS_THREE = Rule("pass-three", Text("each player passes three cards of his hand"), f"{HEARTS}: pass_cards")
 TWO_OF_CLUBS_LEADS = Rule("two-of-clubs-leads", Text("the 2 of clubs leads the first trick"), f"{HEARTS}: lead 2C")
 NO_POINTS_FIRST = Rule("no-points-first-trick", Text("no heart nor the queen of spades on the first trick "

@@ -25,9 +25,16 @@ class PeppaOptions:
     cards passed, the 2 of clubs leads, hearts broken, 26 points, shooting the
     moon). ``players``: 4, or 6 for Peppa ("si può anche in sei").
     ``target``: the match ends when a player passes 100 (seed, "Punteggio":
-    he and the next in the standings lose, the two lowest win), or passes 50
-    (seed, "Regole": "vince chi per primo supera i 50 punti", each other pays
-    the difference; not with Hearts), or ``None`` for a single hand."""
+    he and the next in the standings lose, the two lowest win), or is won by
+    the first to pass 50 game points (seed, "Regole": "Vince chi per primo
+    supera i 50 punti di gioco. Ciascuno degli altri paga la differenza di
+    punteggio"; not with Hearts), or ``None`` for a single hand. The game
+    points of the match to 50 are the tricks made less the points taken
+    ("Scopo": "fare il maggior numero possibile di prese accumulando il minor
+    numero di punti negativi"; the tricks kept apart, "mazzetti separati per
+    presa", are counted): the seed gives a trick no value, so it is worth
+    :data:`~tavolo.games.peppa.cards.TRICK_POINTS`, as in Peppa scivolosa,
+    the game those sentences come from."""
 
     rules: str = "peppa"
     players: int = 4
@@ -47,3 +54,8 @@ class PeppaOptions:
     @property
     def hearts(self) -> bool:
         return self.rules == "hearts"
+
+    @property
+    def counts_tricks(self) -> bool:
+        """The match to 50: tricks score, the points taken are subtracted, the highest wins."""
+        return self.target == 50

@@ -114,5 +114,8 @@ def sample_hidden_state(game, obs: PerlinaObservation, rng: random.Random) -> Pe
 
 
 def _hand_size(obs: PerlinaObservation, seat: int) -> int:
-    """Four cards for the one dropping after an extra card, three for the others."""
-    return 4 if obs.phase == "drop" and seat == obs.current_player else 3
+    """Four cards for one who took an extra card and has not dropped yet (he drops at his
+    turn to bet), three for the others."""
+    from tavolo.games.perlina.state import EXTRA
+
+    return 4 if obs.choices[seat] == EXTRA and not obs.dropped[seat] else 3

@@ -7,8 +7,10 @@ the dealer, and three face up in the middle. With an ace in the middle the
 dealer first says whether it counts 1 or 11, before seeing his cards. Then from
 the player after the dealer each one stands (servito), changes a card for one
 from the deck paying the stake again, or takes an extra card paying twice the
-stake and drops one of his four. Then the bet (puntata), never above the pot:
-in turn each player checks or bets; after a bet the others call or fold. The
+stake. Then the bet (puntata), never above the pot: in turn each player checks
+or bets; after a bet the others call or fold. One who took an extra card holds
+four until his first turn to bet, and drops one then, before he bets ("Al
+momento della puntata bisognerà decidere quale carta scartare"). The
 best hand among those left takes the pot; a tie leaves it for the next hand, and
 whoever folded then matches the bet to be dealt in again or sits out until the
 pot is won ("dovranno pareggiare la stessa ... oppure potranno decidere di passare
@@ -172,17 +174,15 @@ class PerlinaState(ParlourState):
                 return self._next_turn()
             self._pay(seat, stake if action != EXTRA else 2 * stake)
             hand, self._stock = list(self._hands[seat]) + [self._stock[-1]], self._stock[:-1]
-            if action == EXTRA:
-                self._hands[seat], self._phase = self._sorted(hand), DROP
-                return
-            self._discards[seat] += (hand.pop(action - CHANGE),)
+            if action != EXTRA:
+                self._discards[seat] += (hand.pop(action - CHANGE),)
             self._hands[seat] = self._sorted(hand)
             return self._next_turn()
         if action >= DROP_CARD and self._phase == DROP:
             hand = list(self._hands[seat])
             self._discards[seat] += (hand.pop(action - DROP_CARD),)
-            self._hands[seat], self._phase = tuple(hand), DRAW
-            return self._next_turn()
+            self._hands[seat], self._phase = tuple(hand), BET
+            return
         if self._phase == REJOIN:
             return self._rejoin(seat, action)
         self._bet_action(seat, action)
@@ -208,7 +208,9 @@ class PerlinaState(ParlourState):
             self._queue = self._dealt_in
             self._turn = self._queue[0]
         else:
-            self._showdown()
+            return self._showdown()
+        if self._phase == BET and len(self._hands[self._turn]) == 4:
+            self._phase = DROP
 
     def _showdown(self) -> None:
         left = [s for s in self._dealt_in if s not in self._folded]

@@ -21,8 +21,9 @@ SEED = "raccolta, Petrangola"
 class PetrangolaOptions:
     """``players``: 2 to 12 ("fino a 12 ... ideale ... 6 o 7"); ``tokens``: the
     puglia, three tokens each; ``max_rounds``: full rounds of the table the monte
-    may travel before the comparison is called anyway (the seed sets no limit, "anche
-    per più giri completi"; a limit keeps every hand finite, DECISIONS.md)."""
+    may travel before the comparison is called anyway: Tavolo's own limit (the seed
+    sets none, "anche per più giri completi del tavolo"; a limit keeps every hand
+    finite, DECISIONS.md)."""
 
     players: int = 6
     tokens: int = 3

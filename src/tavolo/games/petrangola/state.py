@@ -10,9 +10,17 @@ the player after him, each in turn trades one, two or three cards with the
 three face up, or knocks (bussa) by not trading; trading all three is a knock
 too. After a knock the three travel one last round and stop after the player
 before the knocker. The lowest hand pays a token to the table (two or more
-equal lowest each pay; at two players the one who did not deal); the
-Petrangolone takes one from the table; a player whose tokens are gone is out;
-the last one left takes the table.
+equal lowest each pay, "ognuno di questi perde un gettone", everyone when
+everyone ties; at two players the one who did not deal); the Petrangolone
+takes one from the table; a player whose tokens are gone is out; the last one
+left takes the table. Where everyone ties on his last token, paying would put
+every player out and leave no winner: then no one pays (our reading; the seed
+does not meet the case).
+
+The monte goes round at most ``max_rounds`` times (5 by default) before the
+comparison is called: a limit of Tavolo's own, the seed's monte travels "anche
+per più giri completi del tavolo" until someone knocks, and a hand where no one
+knocks would never end.
 
 Action ids: a trade is ``give * 8 + take``, two 3-bit masks over the positions
 of the hand and of the face-up three (sorted), with as many bits each; then
@@ -166,10 +174,10 @@ class PetrangolaState(ParlourState):
         playing = seats_in(self._tokens)
         keys = {s: hand_key(self._hands[s]) for s in playing}
         payers = lowest(keys)
-        if len(payers) == len(playing) > 2:
-            payers = []
-        elif len(payers) == 2 == len(playing):
+        if len(payers) == 2 == len(playing):
             payers = [s for s in payers if s != self._dealer]
+        elif len(payers) == len(playing) and all(self._tokens[s] == 1 for s in payers):
+            payers = []
         for s in payers:
             self._tokens[s] -= 1
             self._table += 1

@@ -50,7 +50,7 @@ def explain_illegal(state: PinnacolaState, action: int) -> tuple[Rule, Sentence]
 
 def _table_reason(state: PinnacolaState, kind: tuple) -> tuple[Rule, Sentence] | None:
     verb, slot, card = kind[:3]
-    if not state._opened[state._turn]:
+    if verb == "attach" and not state._opened[state._turn]:
         return rulebook.NOT_OPENED, ""
     mine = state.side_melds(state._opts.side(state._turn))
     if slot >= len(state._table) or (verb == "attach" and slot not in mine):

@@ -1,10 +1,17 @@
 """Melds of Pinnacola (seed, "Pinnacola"): runs (scale) of three or more cards
 of one suit in order, the ace below the 2 or above the king (both only in the
-pinnacolone, ace to ace without wilds); tris and poker of one rank in
+pinnacolone, ace to ace without a matta); tris and poker of one rank in
 different suits; a poker of matte. A meld holds at most one wild (DECISIONS.md):
 a matta (joker), which anyone may take by putting the card it stands for in
 its place, or a mattino (black 2), which only moves within its meld. A black
 2 is always a mattino, so a red 2 is the only natural 2.
+
+The seed keeps the two apart ("Oltre ai Jolly (matte), si prevede l'uso dei
+mattini"), and what it says of the matte it says of them only: a run of seven
+or more "senza matta" ("prive di Jolly") doubles, and the pinnacolone is ace
+to ace "senza Jolly (matte)". So a mattino spoils neither: a run of seven with
+a mattino doubles, and ace to ace with a mattino is a pinnacolone. A poker
+doubles only as "quattro carte uguali", four naturals.
 
     >>> from tavolo.cards import french as fr
     >>> run = Run(fr.HEARTS, 5, 7, 6, fr.JOKER)
@@ -14,6 +21,8 @@ its place, or a mattino (black 2), which only moves within its meld. A black
     (120, 400)
     >>> meld_value(Run(fr.SPADES, 1, 14), 25, 7)
     1500
+    >>> meld_value(Run(fr.HEARTS, 3, 9, 7, MATTINI[0]), 25, 7)
+    130
 """
 
 from __future__ import annotations
@@ -62,9 +71,9 @@ def _natural_ok(suit: int, position: int) -> bool:
 
 
 def is_pinnacolone(meld: Meld) -> bool:
-    """Ace to ace without wilds; in a black suit its own mattino stands as its 2 (DECISIONS.md)."""
-    return (type(meld) is Run and meld.lo == 1 and meld.hi == HIGH_ACE
-            and (meld.wild < 0 or meld.wild == position_card(meld.suit, meld.at) == position_card(meld.suit, 2)))
+    """Ace to ace without a matta ("senza Jolly (matte)"): a mattino may stand in it, as the
+    2 of a black suit must."""
+    return type(meld) is Run and meld.lo == 1 and meld.hi == HIGH_ACE and meld.wild != JOKER
 
 
 def is_valid(meld: Meld) -> bool:
@@ -109,15 +118,16 @@ def is_clean_poker(meld: Meld) -> bool:
 
 
 def meld_value(meld: Meld, joker: int, clean_run: int) -> int:
-    """Its points: the cards' (each wild its own), doubled for a clean poker and a
-    clean run of ``clean_run`` or more cards; a poker of matte 400, the pinnacolone 1500."""
+    """Its points: the cards' (each wild its own), doubled for a poker of four naturals and a
+    run of ``clean_run`` or more cards without a matta (a mattino in it still doubles); a
+    poker of matte 400, the pinnacolone 1500."""
     if meld == MATTE_POKER:
         return 400
     if is_pinnacolone(meld):
         return 1500
     table = points(joker)
     base = sum(table[c] for c in meld_cards(meld))
-    doubled = is_clean_poker(meld) or (type(meld) is Run and meld.wild < 0 and meld.hi - meld.lo + 1 >= clean_run)
+    doubled = is_clean_poker(meld) or (type(meld) is Run and meld.wild != JOKER and meld.hi - meld.lo + 1 >= clean_run)
     return 2 * base if doubled else base
 
 
@@ -224,7 +234,8 @@ def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) ->
     declared = stands_for or {}
     if len(cards) == 4 and all(c == JOKER for c in cards):
         return MATTE_POKER
-    found = _run_readings(cards, declared) + _group_readings(cards, declared) + _pinnacolone_reading(cards)
+    found = list(dict.fromkeys(_run_readings(cards, declared) + _group_readings(cards, declared)
+                               + _pinnacolone_reading(cards, declared)))
     if len(found) > 1:
         found = ace_as_written(cards, found, WILD, lambda m: type(m) is Run and m.lo == 1 and m.at != 1,
                                lambda m: type(m) is Run and m.hi == HIGH_ACE and m.at != HIGH_ACE)
@@ -237,15 +248,21 @@ def read_meld(cards: Sequence[int], stands_for: dict[int, int] | None = None) ->
     return found[0] if found else None
 
 
-def _pinnacolone_reading(cards: Sequence[int]) -> list[Meld]:
-    """Ace to ace: the run's two aces, one low and one high."""
+def _pinnacolone_reading(cards: Sequence[int], declared: dict[int, int]) -> list[Meld]:
+    """Ace to ace: the run's two aces, one low and one high; a mattino on the place of the
+    card it stands for (as declared, if it is)."""
     naturals = [c for c in cards if not WILD[c]]
     if len(cards) != HIGH_ACE or not naturals or len({fr.suit(c) for c in naturals}) != 1:
         return []
     s = fr.suit(naturals[0])
-    wild = next((c for c in cards if WILD[c]), -1)
-    run = Run(s, 1, HIGH_ACE, 2 if wild >= 0 else 0, wild)
-    return [run] if is_valid(run) and sorted(meld_cards(run)) == sorted(cards) else []
+    wild_i = next((i for i, c in enumerate(cards) if WILD[c]), None)
+    if wild_i is None:
+        runs = [Run(s, 1, HIGH_ACE)]
+    else:
+        rank = declared.get(wild_i)
+        runs = [Run(s, 1, HIGH_ACE, p, cards[wild_i]) for p in range(1, HIGH_ACE + 1)
+                if rank is None or fr.rank(position_card(s, p)) == rank]
+    return [r for r in runs if is_valid(r) and sorted(meld_cards(r)) == sorted(cards)]
 
 
 def _group_readings(cards: Sequence[int], declared: dict[int, int]) -> list[Meld]:

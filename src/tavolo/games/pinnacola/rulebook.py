@@ -18,8 +18,8 @@ TAKE_ROW = Rule("take-row", Text("taking a card from the pozzo takes every card 
 NOT_IN_HAND = Rule("not-in-hand", Text("a player plays only cards from his own hand"), f"{SEED}: calare")
 MELD_SHAPE = Rule("meld-shape", Text("a meld is a run of three or more cards of one suit in order, or a tris or "
                   "poker of one rank in different suits, with at most one wild"), f"{SEED}: le combinazioni")
-NOT_OPENED = Rule("not-opened", Text("a player attaches cards, or takes a matta, only after laying a combination of "
-                  "three of his own"), f"{SEED}: se non ha calato almeno una combinazione di tre carte")
+NOT_OPENED = Rule("not-opened", Text("a player attaches cards, or moves a wild of his side's runs, only after laying "
+                  "a combination of three of his own"), f"{SEED}: se non ha calato almeno una combinazione di tre carte")
 NO_SUCH_MELD = Rule("no-such-meld", Text("there is no such meld of your side on the table"), f"{SEED}: attaccarsi "
                     "alle sue combinazioni")
 DOES_NOT_FIT = Rule("does-not-fit", Text("an attached card must extend the run or complete the tris"),

@@ -27,8 +27,8 @@ class PinnacolaOptions:
     each alone ("È possibile giocare individualmente"); ``hand_size``: 13, or
     15 or 19 ("in alcune varianti"); ``target``: 1500, 2000 or 2500, ``None``
     for one hand; ``joker_points``: a matta 25 or 30 ("in alcune versioni");
-    ``clean_run``: a run without wilds of this many cards or more doubles its
-    points, 7 or 6; ``swap_must_meld``: a matta taken off the table must be
+    ``clean_run``: a run without a matta (a mattino may be in it) of this
+    many cards or more doubles its points, 7 or 6; ``swap_must_meld``: a matta taken off the table must be
     melded at once ("Facoltativo"); ``poker_and_pinnacola``: closing needs a
     poker and a pinnacola among the side's melds (the seed's variant).
     """

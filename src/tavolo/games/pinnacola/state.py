@@ -8,10 +8,11 @@ player from the dealer's left, one card face up starts the pozzo, the rest is
 the stock. A player draws from the stock or takes from the pozzo a card and
 every card discarded after it (the first of them melded at once); melds runs,
 tris and poker; attaches to his side's melds once he has laid one of his own;
-takes a matta off any meld by putting the card it stands for in its place;
-discards. Emptying the hand closes (100). The hand also ends when the stock
-runs out at the end of a turn, without a closing (DECISIONS.md). A
-pinnacolone ends the match at once.
+takes a matta off any meld by putting the card it stands for in its place,
+opened or not ("la matta può essere prelevata da chiunque": the seed asks a
+meld of one's own only to attach to the partner); discards. Emptying the hand
+closes (100). The hand also ends when the stock runs out at the end of a turn,
+without a closing (DECISIONS.md). A pinnacolone ends the match at once.
 
     >>> import random
     >>> from tavolo.games.pinnacola import make_game
@@ -222,9 +223,9 @@ class PinnacolaState(HandsState):
             out.append(MELD_BASE + t)
         if self._opened[seat]:
             out += self._legal_attach(counts, size)
-            if not owed:
-                out += self._legal_swaps(counts)
             out += self._legal_shifts(counts)
+        if not owed:
+            out += self._legal_swaps(counts)
         if not owed:
             out += [DISCARD_BASE + c for c in range(NUM_TYPES) if counts[c] and (size > 1 or self._size_ok(0, []))]
         return out

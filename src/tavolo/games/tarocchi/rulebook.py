@@ -10,5 +10,8 @@ FOLLOW_SUIT = Rule("follow-suit", Text("a player must answer the suit led when h
                    f"{SEED}, Svolgimento del gioco")
 MUST_TRUMP = Rule("must-trump", Text("without the suit led a player must play a trump (il taglio)"),
                   f"{SEED}, Casi particolari")
-DISCARD = Rule("dealer-discard", Text("the dealer discards cards of his hand, neither kings nor trumps, until he "
-                                      "holds as many as the others"), f"{SEED}, Svolgimento del gioco")
+DISCARD = Rule("dealer-discard", Text("the dealer discards cards of his hand, neither trumps nor the Matto, until "
+                                      "he holds as many as the others"), f"{SEED}, Svolgimento del gioco")
+DISCARD_NO_KINGS = Rule("dealer-discard", Text("the dealer discards cards of his hand, neither kings nor trumps nor "
+                                               "the Matto, until he holds as many as the others"),
+                        f"{SEED}, Svolgimento del gioco (option: no kings in the discard)")

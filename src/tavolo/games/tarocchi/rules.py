@@ -20,11 +20,19 @@ class TarocchiOptions:
     variante con quattro giocatori"); ``hands``: the match, a multiple of the
     players so that everyone deals ("almeno tre mani, in quanto tutti hanno il
     diritto di fare il banco"), by default one hand each; ``accuso``: points
-    for ten trumps or more, or two or three honours, at the start of a hand."""
+    for ten trumps or more, or two or three honours, at the start of a hand
+    (the seed names the accuso and gives no values: ours, see
+    :mod:`tavolo.games.tarocchi.state`); ``discard_kings``: whether the dealer
+    may put kings in his discard. The seed forbids nothing there and speaks of
+    "Le figure che eventualmente fossero state messe dal banco negli scarti",
+    so figures, kings among them, may be discarded (default); many tables play
+    the stricter rule, no king (``False``). Trumps and the Matto stay in hand
+    either way: the seed names only figures as cards found in the discard."""
 
     players: int = 3
     hands: int = 0
     accuso: bool = False
+    discard_kings: bool = True
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):

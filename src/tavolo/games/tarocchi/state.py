@@ -2,13 +2,25 @@
 
 The dealer deals five cards at a time from his next seat until everyone has
 25 (19 at four: 5, 5, 5 and 4), takes the three (two) left and discards as
-many, neither kings nor trumps; his discard (scarto) counts for him at the end
-(raccolta, "Gioco dei tarocchi", "Svolgimento del gioco"). The player after the
-dealer leads; everyone answers the suit led, else plays a trump, else any card.
-The Matto may be played to any trick instead: it takes nothing, is not taken,
-and goes back to its holder's pile ("Terzo caso"); led, the next card names the
-suit. The trick's winner leads the next. At the end each side counts its pile
-in threes (:func:`~tavolo.games.tarocchi.cards.count_points`).
+many, neither trumps nor the Matto (nor kings, by option); his discard (scarto)
+counts for him at the end (raccolta, "Gioco dei tarocchi", "Svolgimento del
+gioco": "Le figure che eventualmente fossero state messe dal banco negli
+scarti ... vanno assegnate al mazziere stesso"). The player after the dealer
+leads; everyone answers the suit led, else plays a trump, else any card. The
+Matto may be played to any trick instead: it takes nothing, is not taken, and
+goes back to its holder's pile ("Terzo caso"); led, the next card names the
+suit. In exchange its holder gives the trick's winner a scartina of his pile, as
+the tradition has it (the seed is silent), at the end of the hand (every
+scartina counts alike, so when it changes hands changes nothing): so three
+piles count the pack's 77. A holder with no scartina at the end (he took no
+trick, and his discard holds none) gives the Matto itself (our reading). The
+trick's winner leads the next. At the end each side counts its pile in threes
+(:func:`~tavolo.games.tarocchi.cards.count_points`).
+
+The accuso's values are Tavolo's own: the seed says only "segnare alcuni punti
+se si hanno dieci tarocchi oppure più carte di onori"; we give ten trumps or
+more (the Matto among them) 10 points, two honours (Bagatto, Mondo, Matto) 5
+and all three 10, the honours shown to everyone.
 
 Play goes from seat to seat in increasing number, the counter-clockwise turn of Italian games.
 
@@ -36,10 +48,11 @@ DEAL, DISCARD, PLAY, OVER = range(4)
 NUM_ACTIONS = ta.NUM_TYPES
 TRUMP_MASK = bits(c for c in range(ta.NUM_SUITED, ta.NUM_TYPES) if c != ta.MATTO)
 MATTO_BIT = 1 << ta.MATTO
-KEEP_MASK = TRUMP_MASK | MATTO_BIT | bits(tc.KINGS)
+KINGS_MASK = bits(tc.KINGS)
 ACCUSO_TRUMPS, ACCUSO_POINTS = 10, 10
 HONOUR_POINTS = {2: 5, 3: 10}
-"""The accuso: ten trumps or more (the Matto among them) 10 points; two honours 5, all three 10."""
+"""The accuso (values of our own: the seed gives none): ten trumps or more (the Matto among
+them) 10 points; two honours 5, all three 10."""
 
 
 class TarocchiState(DeckTrickState):
@@ -91,9 +104,14 @@ class TarocchiState(DeckTrickState):
 
     # --- the dealer's discard ---------------------------------------------------------------------
 
+    @property
+    def _kept(self) -> int:
+        """The cards the dealer may not discard: trumps and the Matto, kings too by option."""
+        return TRUMP_MASK | MATTO_BIT | (0 if self._opts.discard_kings else KINGS_MASK)
+
     def _other_legal(self) -> list[int]:
         hand = self._hands[self._turn]
-        return cards_of(hand & ~KEEP_MASK or hand)
+        return cards_of(hand & ~self._kept or hand)
 
     def _apply_other(self, action: int) -> None:
         self._hands[self._dealer] &= ~(1 << action)
@@ -119,7 +137,8 @@ class TarocchiState(DeckTrickState):
 
     def _why_other_illegal(self, action: int) -> tuple[Rule, Sentence]:
         if 0 <= action < NUM_ACTIONS:
-            return rb.DISCARD, Text("{card} may not be discarded", card=ta.name(action))
+            rule = rb.DISCARD if self._opts.discard_kings else rb.DISCARD_NO_KINGS
+            return rule, Text("{card} may not be discarded", card=ta.name(action))
         return self.rules.no_such_action, self._no_such_action(action)
 
     # --- tricks -------------------------------------------------------------------------------------
@@ -156,7 +175,21 @@ class TarocchiState(DeckTrickState):
     def _card_points(self, card: int) -> int:
         return tc.POINTS[card]
 
+    def _settle_matto(self) -> None:
+        """The Matto's holder gives the winner of its trick, if on the other side, a scartina
+        of his pile (his discard last), or the Matto itself when he has none."""
+        holder, winner = next(((seat, won) for cards, won in self._tricks for seat, card in cards
+                               if card == ta.MATTO), (-1, -1))
+        if holder < 0 or self._side_of[holder] == self._side_of[winner]:
+            return
+        scartina = next((c for pile in (self._piles[holder], self._secret[holder]) for c in cards_of(pile)
+                         if not tc.POINTS[c]), ta.MATTO)
+        for zone in (self._piles, self._secret):
+            zone[holder] &= ~(1 << scartina)
+        self._piles[winner] |= 1 << scartina
+
     def _end_round(self) -> None:
+        self._settle_matto()
         sides = self._sides
         points = tuple(tc.count_points(c for seat in side for c in self.pile_cards(seat)) for side in sides)
         bonus = tuple(sum(self._accusi[seat] for seat in side) for side in sides)
