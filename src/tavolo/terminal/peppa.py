@@ -9,10 +9,11 @@ from tavolo.terminal.deck_tricks import TerminalDeckTricks
 
 CARDS = ("Cards: ranks A K Q J T 9-2 (aces high), suits h d c s (cuori, quadri, fiori, picche); "
          "type a card to play it, e.g. Qs or play Qs (gioca Qs).")
-PEPPA_HELP = f"""[bold]Moves[/]: [bold]draw 3[/] (pesca 3) takes the third card of the fan offered to you, blind;
-then play a card, e.g. [bold]9h[/]; you must follow suit when you can.
+PEPPA_HELP = f"""[bold]Moves[/]: of three of a rank, [bold]keep 7h[/] (tieni 7h) keeps one and the other two go out as a
+pair; [bold]draw 3[/] (pesca 3) takes the third card of the fan offered to you, blind; then play a card,
+e.g. [bold]9h[/]; you must follow suit when you can.
 Points (the fewer the better): Peppa (Qs) 13, Ah 5, Kh 4, Jh 2, other hearts 1; taking Peppa and every
-heart in play scores 0 and 36 to each other player.
+heart of the pack scores 0 and 36 to each other player (a heart gone out in a pair spoils it).
 {CARDS}"""
 HEARTS_HELP = f"""[bold]Moves[/]: [bold]pass Qs[/] (passa Qs) three times, then play a card, e.g. [bold]9h[/];
 follow suit; the 2 of clubs leads; no points on the first trick; hearts are led once broken.

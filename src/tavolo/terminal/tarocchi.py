@@ -7,8 +7,9 @@ from tavolo.terminal.deck_tricks import TerminalDeckTricks
 
 HELP = """[bold]Moves[/]: play a card, e.g. [bold]Kc[/], [bold]XXI[/] (or 21), [bold]0[/] for the Matto;
 answer the suit led, else play a trump, else anything; the Matto may go to any trick, takes nothing and
-comes back to you. Dealing, [bold]discard Qc[/] (scarta Qc) until you hold as many as the others
-(neither kings nor trumps). In spade and bastoni the higher number takes, in coppe and denari the lower;
+comes back to you (its holder gives the trick's winner a scartina at the hand's end). Dealing,
+[bold]discard Qc[/] (scarta Qc) until you hold as many as the others (no trumps, nor the Matto; kings
+unless the table's rules forbid them). In spade and bastoni the higher number takes, in coppe and denari the lower;
 the Angelo (XX) beats the Mondo (XXI). Points: re, Bagatto, Mondo 5; donne, Matto 4; cavalli 3; fanti 2,
 each with two scartine; three scartine left 1.
 Cards: ranks A 2-9 T J C Q K (fante, cavallo, donna, re), suits c d b s (coppe, denari, bastoni, spade);
