@@ -289,16 +289,23 @@ class Hall:
     A change made here is pushed at once; one watcher per tournament looks
     each second for changes made elsewhere (the command line, another
     process) and pushes those too.
+
+    The pages' queues belong to the event loop that serves them, and an :class:`asyncio.Queue` is not
+    thread-safe; the desk's writes run on worker threads (every plain ``def`` route, the list import), so
+    :meth:`changed` renders the frame where it is called and hands it to the loop with
+    :meth:`~asyncio.AbstractEventLoop.call_soon_threadsafe`, which puts it in the queues.
     """
 
     def __init__(self) -> None:
         self.listeners: dict[str, set[asyncio.Queue[str]]] = {}
         self.latest: dict[str, tuple[int, str]] = {}
         self.watchers: dict[str, asyncio.Task[None]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def subscribe(self, handle: TournamentHandle) -> tuple[asyncio.Queue[str], str]:
-        """A queue of the tournament's server-sent-event messages, and the message to show now."""
+        """A queue of the tournament's server-sent-event messages, and the message to show now (on the loop)."""
         name = handle.tournament.config.name
+        self.loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
         self.listeners.setdefault(name, set()).add(queue)
         if name not in self.watchers or self.watchers[name].done():
@@ -309,10 +316,15 @@ class Hall:
         self.listeners.get(name, set()).discard(queue)
 
     def changed(self, handle: TournamentHandle) -> None:
-        """Send the tournament's new public view to every page open on it."""
-        name = handle.tournament.config.name
-        if self.listeners.get(name):
-            self._publish(name, self._frame(handle))
+        """Send the tournament's new public view to every page open on it; from any thread."""
+        name, loop = handle.tournament.config.name, self.loop
+        if not self.listeners.get(name) or loop is None:
+            return
+        frame = self._frame(handle)
+        try:
+            loop.call_soon_threadsafe(self._publish, name, frame)
+        except RuntimeError:  # the loop has closed (the server stops): no page is left to tell
+            pass
 
     def _frame(self, handle: TournamentHandle) -> str:
         name, version = handle.tournament.config.name, handle.tournament.version
@@ -322,6 +334,7 @@ class Hall:
         return cached[1]
 
     def _publish(self, name: str, frame: str) -> None:
+        """Hand ``frame`` to every page open on ``name``: on the loop's thread only."""
         for queue in list(self.listeners.get(name, ())):
             if queue.full():
                 queue.get_nowait()  # a slow page skips to the newest view
