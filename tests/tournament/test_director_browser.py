@@ -175,3 +175,42 @@ def test_no_keystroke_is_lost_when_the_director_types_faster_than_the_server_sav
                 for table, (ns, ew) in enumerate(FAST_ROWS, start=1)}  # fmt: skip
     assert stored == {**expected, last: None}
     context.close()
+
+
+def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairings_it_touches(browser, served):
+    """Codice art. 19: round 1's table 1 was transcribed the wrong way round and round 2 is already published.
+    The desk opens round 1, corrects the table with a required reason, keeps round 2's pairing (19 b), names the
+    tables the corrected standings would have paired otherwise, and the history shows the old and new points."""
+    context = a_director_with_pairs(browser, served, 8)
+    own = {"Origin": served}
+    for table in range(1, 5):
+        body = {"round": 1, "table": table, "ns": str(500 + 100 * table), "ew": "400"}
+        assert context.request.post(f"{served}/api/direttore/Veloce/punteggi", data=body, headers=own).ok
+    assert context.request.post(f"{served}/api/direttore/Veloce/abbina", headers=own).ok
+    round_two = context.request.get(f"{served}/api/torneo/Veloce").json()["round"]["tables"]
+    desk = context.new_page()
+    desk.goto(f"{served}/direttore/Veloce?lang=it")
+    expect(desk.locator("#fix-round option")).to_have_count(2)
+    desk.select_option("#fix-round", "1")
+    row = desk.locator('#fix-table tr[data-fix="1"]')
+    expect(row.locator("td.result")).to_contain_text("600 - 400")
+    row.locator("button").click()
+    expect(desk.locator('#fix input[name="ns"]')).to_have_value("600")
+    desk.fill('#fix input[name="ns"]', "400")
+    desk.fill('#fix input[name="ew"]', "600")
+    desk.click("#fix button:not([type])")  # no reason: the browser's own check stops it
+    expect(desk.locator("#fix")).to_be_visible()
+    assert context.request.get(f"{served}/api/torneo/Veloce").json()["round"]["tables"] == round_two
+    desk.fill('#fix input[name="reason"]', "punteggi invertiti")
+    desk.click("#fix button:not([type])")
+    message = desk.locator("#fix-message")
+    expect(message).to_contain_text("turno 1 tavolo 1 corretto: 600 / 400 -> 400 / 600 (motivo: punteggi invertiti)")
+    expect(message).to_contain_text("codice art. 19 b): turno 2 tavoli 2, 3")  # 3-1 and 2-4 would be 3-2, 1-4
+    expect(message).to_contain_text("il turno successivo si abbina sulla classifica corretta")
+    expect(desk.locator("#affected li")).to_have_count(1)
+    expect(desk.locator("#journal li").first).to_contain_text("600 / 400 -> 400 / 600")
+    expect(desk.locator('#fix-table tr[data-fix="1"] td.result')).to_contain_text("400 - 600")
+    assert context.request.get(f"{served}/api/torneo/Veloce").json()["round"]["tables"] == round_two  # kept
+    standings = context.request.get(f"{served}/api/torneo/Veloce").json()["standings"][0]["lines"]
+    assert [line["number"] for line in standings[:5]] == [7, 5, 3, 2, 1]  # pair 2 now the fourth winner
+    context.close()

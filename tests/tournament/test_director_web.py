@@ -192,10 +192,35 @@ def test_suspicious_results_are_flagged_on_the_desk(client):
     client.post(f"{DESK}/decisioni", json={"action": "arbitral", "round": 1, "table": 1, "ns_vp": 15, "ew_vp": 15},
                 headers=ANNA)  # fmt: skip
     client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "0"}, headers=ANNA)
-    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "5", "correct": True},
-                headers=ANNA)  # fmt: skip
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "5", "correct": True,
+                                          "reason": "somma errata"}, headers=ANNA)  # fmt: skip
     flags = {(f["table"], f["kind"]) for f in client.get(f"{DESK}?lang=en", headers=ANNA).json()["flags"]}
     assert flags == {(1, "arbitral"), (2, "margin"), (2, "twice")}
+
+
+def test_any_round_is_corrected_from_the_desk_with_its_reason_and_its_history(client):
+    """Codice art. 19: a transcription error is corrected "anche se è già stata stilata la classifica e
+    l'accoppiamento per il turno successivo"; the pairing published stays (19 b) and the desk says which."""
+    seated(client)
+    for table, ns in ((1, "900"), (2, "700")):
+        client.post(f"{DESK}/punteggi", json={"round": 1, "table": table, "ns": ns, "ew": "500"}, headers=ANNA)
+    assert client.post(f"{DESK}/abbina", headers=ANNA).status_code == 200
+    round_two = client.get(f"/api/torneo/{NAME}").json()["round"]["tables"]
+    fix = {"round": 1, "table": 1, "ns": "200", "ew": "1400", "correct": True}
+    unexplained = client.post(f"{DESK}/punteggi?lang=en", json=fix, headers=ANNA)
+    assert unexplained.status_code == 400 and "a correction needs its reason" in unexplained.json()["error"]["message"]
+    corrected = client.post(f"{DESK}/punteggi", json={**fix, "reason": "punteggi invertiti"}, headers=ANNA).json()
+    assert corrected["affected"] == [{"round": 2, "tables": [1, 2]}]
+    assert "turno 1 tavolo 1 corretto: 900 / 500 -> 200 / 1400 (motivo: punteggi invertiti)" in corrected["said"]
+    assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"] == round_two  # not re-paired
+    first = client.get(f"{DESK}/turni/1", headers=ANNA).json()["tables"][0]
+    assert first["points"] == {"ns": "200", "ew": "1400"} and first["result"]["ns_vp"] < 10
+    assert "punteggi invertiti" in first["corrections"][0]
+    history = client.get(f"{DESK}/registro", headers=ANNA).json()
+    assert history[0]["kind"] == "ScoreCorrected" and "900 / 500 -> 200 / 1400" in history[0]["text"]
+    assert "codice art. 19 b" in client.get(DESK, headers=ANNA).json()["affected"][0]
+    assert client.app.state.tournaments.open(NAME).tournament.secret not in json.dumps(history)
+    assert client.get(f"{DESK}/turni/9", headers=ANNA).status_code == 404
 
 
 def test_the_desk_undoes_its_last_action_and_the_public_page_follows(client):

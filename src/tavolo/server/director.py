@@ -73,7 +73,8 @@ from tavolo.tournament.config import (
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.flags import flags
 from tavolo.tournament.importing import read_entrant_file, read_points
-from tavolo.tournament.public import find_seat, public_view
+from tavolo.tournament.journal import describe
+from tavolo.tournament.public import find_seat, public_view, round_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
 from tavolo.tournament.state import Tournament
@@ -261,7 +262,9 @@ SCRIPT_TEXTS = (
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
+    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
+    "a correction needs its reason", "Correct",
+    "The code keeps these pairings as published: the next round is paired on the corrected standings.",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
@@ -601,6 +604,9 @@ def desk_state(request: Request, name: str) -> JSONResponse:
         else []
     )
     view["can_pair"] = bool(played) and not view["missing"] and played.number < t.config.rounds
+    words = words_of(request)
+    view["affected"] = [describe(c, words) for r in t.rounds.values() for cs in r.corrections.values() for c in cs
+                        if c.affected]  # fmt: skip
     return JSONResponse(view)
 
 
@@ -781,15 +787,57 @@ class ScoreRequest(BaseModel):
 
 @router.post("/api/direttore/{name}/punteggi")
 def score(request: Request, name: str, body: ScoreRequest) -> JSONResponse:
-    """A table's score from the desk (totals or deals), or a correction with its reason (history kept)."""
+    """A table's score from the desk (totals or deals), or a correction of any round with its reason (codice
+    art. 19): the log keeps the old points, the new and the reason; the answer names the published pairings
+    the corrected standings would have made otherwise (``affected``: they stay, art. 19 b)."""
     handle = staff(request, name)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
+    if body.correct and not body.reason.strip():
+        raise Refused(400, TournamentError("a correction needs its reason (codice art. 19): say why the score changes"))
     if body.correct:
         command = lambda t: commands.correct_score(t, body.round, body.table, ns, ew, body.reason)  # noqa: E731
     else:
         command = lambda t: commands.enter_score(t, body.round, body.table, ns, ew)  # noqa: E731
-    _do(request, handle, command)
-    return JSONResponse({"round": body.round, "table": body.table})
+    (event,) = _do(request, handle, command)
+    affected = getattr(event, "affected", ())
+    return JSONResponse({"round": body.round, "table": body.table, "said": describe(event, words_of(request)),
+                         "affected": [{"round": r, "tables": list(tables)} for r, tables in affected]})  # fmt: skip
+
+
+@router.get("/api/direttore/{name}/turni/{number}")
+def desk_round(request: Request, name: str, number: int) -> JSONResponse:
+    """Any published round for the desk: each table's result, its points as entered and its corrections."""
+    t = staff(request, name).tournament
+    try:
+        played = t.round(number)
+    except TournamentError as error:
+        raise Refused(404, error) from None
+    view = round_view(t, played)
+    words = words_of(request)
+    for row in view["tables"]:
+        scores = played.scores.get(row["table"])
+        row["points"] = {"ns": "+".join(map(str, scores[0])), "ew": "+".join(map(str, scores[1]))} if scores else None
+        row["corrections"] = [describe(c, words) for c in played.corrections.get(row["table"], [])]
+    return JSONResponse(view)
+
+
+@router.get("/api/direttore/{name}/registro")
+def journal(request: Request, name: str, last: int = 200) -> JSONResponse:
+    """The log in words, the latest first: who did what and when; a correction with its old and new points
+    and its reason. The codes' secret is never shown."""
+    staff(request, name)
+    logged = tournaments(request).log(name)
+    undone = {seq for e in logged if e.kind == "Undone" for seq in e.payload["seqs"]}
+    words = words_of(request)
+    rows = [{"seq": e.seq, "at": e.recorded_at.isoformat(), "author": e.author, "kind": e.kind,
+             "text": describe(e.event, words), "undone": e.seq in undone}
+            for e in reversed(logged[-max(1, min(last, 2000)):])]  # fmt: skip
+    return JSONResponse(rows)
+
+
+def words_of(request: Request) -> Callable[[str], str | None]:
+    """The ``tournament`` catalog's lookup in the page's language."""
+    return catalog(lang_of(request), DOMAIN).get
 
 
 class Appointment(BaseModel):

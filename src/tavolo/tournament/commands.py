@@ -32,6 +32,7 @@ from datetime import datetime
 from tavolo.tournament.clock import RoundClock
 from tavolo.tournament.codes import check_code, new_secret
 from tavolo.tournament.config import Kind
+from tavolo.tournament.corrections import affected_pairings
 from tavolo.tournament.errors import Message, TournamentError
 from tavolo.tournament.events import (
     Abandoned,
@@ -379,10 +380,12 @@ def enter_score(
 def correct_score(
     tournament: Tournament, round_number: int, table: int, ns: Sequence[int], ew: Sequence[int], reason: str = ""
 ) -> list[Event]:
-    """Correct an entered score (codice art. 19).
+    """Correct an entered score, in any round (codice art. 19), keeping the points it replaces.
 
-    Once the next round is published on these standings its pairing stays;
-    the result is corrected all the same.
+    Once the next round is published on these standings its pairing stays
+    (art. 19 b): the result is corrected all the same, and the event names the
+    published rounds and tables the corrected standings would have paired
+    otherwise (:func:`~tavolo.tournament.corrections.affected_pairings`).
     """
     played, where = _table(tournament, round_number, table)
     if table not in played.scores:
@@ -392,7 +395,11 @@ def correct_score(
         following in tournament.rounds
         and tournament.config.phases[tournament.config.phase_of(following)].system.uses_standings
     )
-    return [ScoreCorrected(round_number, table, *_checked_points(tournament, where, ns, ew), reason, kept)]
+    new_ns, new_ew = _checked_points(tournament, where, ns, ew)
+    if (new_ns, new_ew) == played.scores[table]:
+        raise TournamentError("{where}: these are the points entered already, nothing to correct", where=where)
+    corrected = ScoreCorrected(round_number, table, new_ns, new_ew, reason.strip(), kept, *played.scores[table])
+    return [replace(corrected, affected=affected_pairings(tournament, corrected, round_number))]
 
 
 def _table(tournament: Tournament, round_number: int, table: int) -> tuple[Round, Message]:

@@ -118,7 +118,12 @@ class ScoreEntered:
 
 @dataclass(frozen=True)
 class ScoreCorrected:
-    """A corrected score card (codice art. 19); ``pairing_kept`` when the next round was already published."""
+    """A corrected score card (codice art. 19); ``pairing_kept`` when the next round was already published.
+
+    ``old_ns`` and ``old_ew`` are the points it replaces (empty in logs written before they were kept);
+    ``affected`` the later rounds paired on standings the correction changes, each with the tables that the
+    corrected standings would have paired otherwise: their pairing stays (codice art. 19 b).
+    """
 
     round: int
     table: int
@@ -126,6 +131,9 @@ class ScoreCorrected:
     ew: tuple[int, ...]
     reason: str = ""
     pairing_kept: bool = False
+    old_ns: tuple[int, ...] = ()
+    old_ew: tuple[int, ...] = ()
+    affected: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -37,14 +37,17 @@ def public_view(tournament: Tournament, now: datetime | None = None) -> dict[str
         "name": tournament.config.name,
         "version": tournament.version,
         "rounds": tournament.config.rounds,
-        "round": _round(tournament, played) if played else None,
-        "previous": _round(tournament, tournament.rounds[played.number - 1]) if played and played.number > 1 else None,
+        "round": round_view(tournament, played) if played else None,
+        "previous": (
+            round_view(tournament, tournament.rounds[played.number - 1]) if played and played.number > 1 else None
+        ),
         "standings": _standings(tournament) if tournament.rounds else [],
         "clock": _clock(tournament, played, now) if played and now else None,
     }
 
 
-def _round(tournament: Tournament, played: Round) -> dict[str, Any]:
+def round_view(tournament: Tournament, played: Round) -> dict[str, Any]:
+    """A published round: its tables, each with its result once entered, and its byes."""
     tables = []
     for seat in sorted(played.tables.values(), key=lambda s: s.number):
         outcome = table_outcome(tournament, played, seat)

@@ -1,7 +1,7 @@
 // The director's desk: registration and import with a preview, seating round 1 (draw, registration order or the
 // director's choice), publishing rounds, a keyboard score grid (Enter moves on at once, each row is saved as it
 // was typed; a result already entered is corrected with a reason), the clock.
-import { call, clockText, el, side, standingsTable, t, tick } from "./common.js";
+import { call, clockText, el, lang, side, standingsTable, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
 const name = desk.dataset.name;
@@ -26,7 +26,14 @@ async function refresh() {
   document.getElementById("flags").replaceChildren(...view.flags.map((f) => el("li", {}, f.message)));
   document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable));
   document.getElementById("clock").textContent = clockText(view.clock);
+  document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text)));
+  if (view.version !== shownVersion) {
+    shownVersion = view.version;
+    fixRounds();
+    history().catch(() => {});
+  }
 }
+let shownVersion = null;
 
 function state(number) {
   if (view.disputed.includes(number)) return "disputed";
@@ -124,7 +131,11 @@ function save(table) {
       return show(row);
     }
     body.correct = true;
-    body.reason = prompt(t("corrected")) || "";
+    body.reason = (prompt(t("Reason for the correction (codice art. 19)")) || "").trim();
+    if (!body.reason) {  // no reason, no correction: the figures stay on screen, marked not saved
+      saving.set(table, t("a correction needs its reason"));
+      return show(row);
+    }
   }
   saving.set(table, null);
   show(row);
@@ -226,6 +237,64 @@ document.getElementById("decide").addEventListener("submit", (event) => {
 });
 for (const action of ["start", "pause", "resume"]) {
   document.getElementById(`clock-${action}`).addEventListener("click", () => act("orologio", { action }));
+}
+
+// Any earlier round, table by table: a result is corrected with its reason (codice art. 19); the answer names the
+// published pairings the corrected standings would have made otherwise, which stay (art. 19 b).
+const fixRound = document.getElementById("fix-round");
+const fix = document.getElementById("fix");
+let fixing = null;  // the table being corrected: { round, table, hadResult }
+
+function fixRounds() {
+  const count = view.round ? view.round.number : 0;
+  const chosen = fixRound.value || String(count);
+  fixRound.replaceChildren(...Array.from({ length: count }, (_, i) =>
+    el("option", { value: String(i + 1), selected: String(i + 1) === chosen }, t("Round {round}", { round: i + 1 }))));
+  if (count) loadFixRound().catch((error) => { fixMessage(error.message); });
+}
+
+async function loadFixRound() {
+  const round = await call("GET", `${api}/turni/${fixRound.value}`);
+  document.querySelector("#fix-table tbody").replaceChildren(...round.tables.map((row) => el("tr", { "data-fix": row.table },
+    el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
+    el("td", { class: "result" }, row.result ? `${row.result.ns_points} - ${row.result.ew_points} (${row.result.ns_vp}-${row.result.ew_vp} VP)` : t("to enter"),
+      ...row.corrections.map((text) => el("div", { class: "small" }, text))),
+    el("td", {}, el("button", { type: "button", class: "secondary", onclick: () => openFix(round.number, row) }, t("Correct"))))));
+}
+
+function openFix(round, row) {
+  fixing = { round, table: row.table, hadResult: Boolean(row.points) };
+  fix.hidden = false;
+  fix.elements.ns.value = row.points ? row.points.ns : "";
+  fix.elements.ew.value = row.points ? row.points.ew : "";
+  fix.elements.reason.value = "";
+  document.getElementById("fix-what").textContent = `${t("Round {round}", { round })} - ${t("Table")} ${row.table}: N/S ${side(row.ns)} - E/O ${side(row.ew)}`;
+  fix.elements.ns.focus();
+}
+
+function fixMessage(text) { document.getElementById("fix-message").textContent = text; }
+
+fixRound.addEventListener("change", () => { fix.hidden = true; loadFixRound().catch((error) => fixMessage(error.message)); });
+document.getElementById("fix-cancel").addEventListener("click", () => { fix.hidden = true; fixing = null; });
+fix.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const body = { round: fixing.round, table: fixing.table, ns: fix.elements.ns.value.trim(), ew: fix.elements.ew.value.trim() };
+  if (fixing.hadResult) Object.assign(body, { correct: true, reason: fix.elements.reason.value.trim() });
+  try {
+    const result = await call("POST", `${api}/punteggi`, body);
+    fix.hidden = true;
+    fixing = null;
+    const kept = t("The code keeps these pairings as published: the next round is paired on the corrected standings.");
+    fixMessage(result.affected.length ? `${result.said}. ${kept}` : result.said);
+    await refresh();
+  } catch (error) { fixMessage(error.message); }
+});
+
+// The log in words, the latest first (a correction with its old and new points and its reason).
+async function history() {
+  const rows = await call("GET", `${api}/registro`);
+  document.getElementById("journal").replaceChildren(...rows.map((row) => el("li", { value: row.seq, class: row.undone ? "undone" : "", "data-kind": row.kind },
+    el("span", { class: "small" }, `${new Date(row.at).toLocaleString(lang)} · ${row.author} · `), row.text)));
 }
 
 tick(document.getElementById("clock"), () => view?.clock);
