@@ -214,3 +214,62 @@ def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairi
     standings = context.request.get(f"{served}/api/torneo/Veloce").json()["standings"][0]["lines"]
     assert [line["number"] for line in standings[:5]] == [7, 5, 3, 2, 1]  # pair 2 now the fourth winner
     context.close()
+
+
+def phone(context, served, table, code, *, live=True):
+    """A table's phone page with a side's code typed; ``live=False``: a phone whose live stream does not get
+    through (it has not heard of the other side's proposal yet)."""
+    page = context.new_page()
+    if not live:
+        page.route("**/live", lambda route: route.abort())
+    page.goto(f"{served}/torneo/Veloce/tavolo/{table}?lang=it")
+    page.fill("#code", code)
+    expect(page.locator("#enter")).to_be_visible()
+    page.evaluate("window.stillTheSamePage = true")
+    return page
+
+
+def send(page, ns, ew):
+    page.fill("#ns", ns)
+    page.fill("#ew", ew)
+    page.click("#enter button")
+
+
+def test_each_side_confirms_the_other_sides_deals_and_a_second_proposal_is_a_dispute(browser, served, web_app):
+    """The confirming side sees each deal's figures, on a page that updates by itself when the other side
+    proposes; a second, different proposal replaces nothing: both sides and the desk see the dispute."""
+    context = a_director_with_pairs(browser, served, 4)
+    assert context.request.get(f"{served}/api/direttore/Veloce/stampa/cards").ok  # the codes are issued
+    secret = Store(web_app.state.store.engine).open("Veloce").tournament.secret
+    code = lambda table, side: side_code(secret, 1, table, side)  # noqa: E731
+    east_west = phone(context, served, 1, code(1, "ew"))
+    north_south = phone(context, served, 1, code(1, "ns"))
+    send(north_south, "450+300+205", "120+95+630")
+    expect(north_south.locator("#message")).to_contain_text("l'altra linea conferma")
+    proposal = east_west.locator("#proposed table")  # no reload: the live stream told the page
+    expect(proposal.locator("caption")).to_contain_text("Punti proposti: N/S 955, E/O 845")
+    expect(proposal.locator("tr.deal")).to_have_count(3)
+    expect(proposal.locator("tr.deal").nth(0)).to_have_text("1450120")
+    expect(proposal.locator("tr.deal").nth(2)).to_have_text("3205630")
+    expect(east_west.locator("#confirm")).to_be_visible()
+    east_west.click("#yes")
+    expect(east_west.locator("#message")).to_have_text("Registrato: grazie")
+    expect(north_south.locator("#message")).to_have_text("Registrato: grazie")
+    assert east_west.evaluate("window.stillTheSamePage") and north_south.evaluate("window.stillTheSamePage")
+
+    late = phone(context, served, 2, code(2, "ew"), live=False)
+    first = phone(context, served, 2, code(2, "ns"))
+    send(first, "900", "500")
+    expect(first.locator("#message")).to_contain_text("l'altra linea conferma")
+    send(late, "500", "900")  # it had not heard of N/S's points: a dispute, not a replacement
+    for page in (late, first):
+        expect(page.locator("#message")).to_have_text("Contestato: decide il direttore")
+        expect(page.locator("#proposed table caption")).to_have_text(["Proposti da N/S", "Proposti da E/O"])
+        expect(page.locator("#proposed tr.total")).to_have_text(["Totale900500", "Totale500900"])
+        expect(page.locator("#enter")).to_be_hidden()
+    desk = context.new_page()
+    desk.goto(f"{served}/direttore/Veloce?lang=it")
+    row = desk.locator('#grid tr[data-table="2"]')
+    expect(row).to_have_class("state-disputed")
+    expect(row.locator("td.state .proposed")).to_have_text(["Proposti da N/S: 900 - 500", "Proposti da E/O: 500 - 900"])
+    context.close()

@@ -1,10 +1,14 @@
 """The desk's printouts follow the page's language: Italian by default, English when the page is English
 (issue 10: the pages are "Italian (English selectable)")."""
 
+import re
 import subprocess
 
 import pytest
 from fastapi.testclient import TestClient
+from PIL import Image
+
+from tavolo.tournament.codes import side_code
 
 NAME = "Sabato"
 DESK = f"/api/direttore/{NAME}"
@@ -56,3 +60,40 @@ def test_a_refused_printout_from_the_desk_issues_no_codes(client):
     for _ in range(2):
         assert client.get(f"{DESK}/stampa/cards", headers=ANNA).headers["content-type"] == "application/pdf"
     assert kinds().count("CodesIssued") == 1
+
+
+def _words(pdf):
+    """Every word of the PDF's first page with its box, in points from the top left."""
+    html = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    return [(float(a), float(b), float(c), float(d), word) for a, b, c, d, word in re.findall(pattern, html)]
+
+
+def test_each_sides_code_is_on_its_own_stub_behind_a_cut_line(client, tmp_path):
+    """One score card once carried both codes, so one player could enter and confirm alone: each side's code is on
+    its own stub, N/S above E/W with a dashed cut line between them, each with its own QR code."""
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(client.get(f"{DESK}/stampa/cards", headers=ANNA).content)
+    secret = client.app.state.tournaments.open(NAME).tournament.secret
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    codes = {side: side_code(secret, 1, 1, side) for side in ("ns", "ew")}
+    assert all(text.count(code) == 1 for code in codes.values())
+    words = _words(pdf)
+    ns, ew = (next(w for w in words if w[4] == codes[side]) for side in ("ns", "ew"))
+    assert ns[3] < ew[1]  # N/S's stub above E/W's
+    said = [[w[4] for w in words if abs(w[1] - code[1]) < 1 and w[0] < code[0]] for code in (ns, ew)]
+    assert said == [["codice", "N/S:"], ["codice", "E/O:"]]
+    png = tmp_path / "cards"
+    subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(pdf), str(png)], check=True)
+    image = Image.open(f"{png}-1.png").convert("L")
+    stub_left = int(ns[0]) - 150  # from left of the stub's QR code
+    rows = range(int(ns[3]) + 1, int(ew[1]))
+
+    def dashes(y):
+        dark = [image.getpixel((x, y)) < 128 for x in range(stub_left, image.width - 20)]
+        return sum(1 for a, b in zip(dark, dark[1:]) if b and not a)
+
+    assert max(dashes(y) for y in rows) >= 10  # a dashed line runs across between the two codes
+    stub_qr = [w for w in words if w[4].startswith("http")]
+    assert len([w for w in stub_qr if w[1] < ew[1]]) >= 1 and len([w for w in stub_qr if w[1] > ns[3]]) >= 1

@@ -52,7 +52,8 @@ def test_a_table_enters_and_confirms_its_own_result_with_its_codes(client):
     assert client.post(f"{base}/proposta", json={"code": ns_code, "ns": "450+450", "ew": "500"}).status_code == 200
     assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"] is None  # pending is not public
     assert "900" not in client.get(base).text  # no code, no sight of the proposal
-    assert client.get(f"{base}?code={ew_code}").json()["waiting"] == {"side": "ns", "ns": 900, "ew": 500}
+    assert client.get(f"{base}?code={ew_code}").json()["waiting"] == {"side": "ns", "ns": 900, "ew": 500,
+                                                                      "ns_deals": [450, 450], "ew_deals": [500]}
     same_side = client.post(f"{base}/conferma?lang=en", json={"code": ns_code, "agree": True})
     assert same_side.status_code == 400 and "the other side confirms" in same_side.json()["error"]["message"]
     assert client.post(f"{base}/conferma", json={"code": ew_code, "agree": True}).json() == {"entered": True}
@@ -60,6 +61,36 @@ def test_a_table_enters_and_confirms_its_own_result_with_its_codes(client):
     assert (result["ns_points"], result["ew_points"], result["ns_vp"]) == (900, 500, 14)
     again = client.post(f"{base}/proposta", json={"code": ns_code, "ns": "100", "ew": "500"})
     assert again.status_code == 400
+
+
+def test_a_second_proposal_never_replaces_the_first(client):
+    """The same side cannot propose again; the other side's same totals agree (entered), other points are a
+    dispute that keeps both proposals, shown to both sides and to the desk."""
+    t = seated(client)
+    codes = {table: {side: side_code(t.secret, 1, table, side) for side in ("ns", "ew")} for table in (1, 2)}
+
+    def propose(table, side, ns, ew):
+        return client.post(f"/api/torneo/{NAME}/tavolo/{table}/proposta?lang=en",
+                           json={"code": codes[table][side], "ns": ns, "ew": ew})  # fmt: skip
+
+    assert propose(1, "ns", "450+450+100", "500").json()["waiting"]
+    again = propose(1, "ns", "100", "500")
+    assert again.status_code == 400 and "wait for the other side already" in again.json()["error"]["message"]
+    assert propose(1, "ew", "1000", "500").json()["entered"]  # the same totals: both sides agree
+    result = client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"]
+    assert (result["ns_points"], result["ew_points"]) == (1000, 500)
+    assert propose(2, "ew", "600+300", "100+400").json()["waiting"]
+    assert propose(2, "ns", "500", "900").json()["disputed"]
+    both = [{"side": "ew", "ns": 900, "ew": 500, "ns_deals": [600, 300], "ew_deals": [100, 400]},
+            {"side": "ns", "ns": 500, "ew": 900, "ns_deals": [500], "ew_deals": [900]}]  # fmt: skip
+    for side in ("ns", "ew"):
+        seen = client.get(f"/api/torneo/{NAME}/tavolo/2", params={"code": codes[2][side]}).json()
+        assert seen["disputed"] and seen["proposals"] == both
+    assert client.get(f"/api/torneo/{NAME}/tavolo/2").json()["proposals"] == []  # no code, no points
+    desk = client.get(DESK, headers=ANNA).json()
+    assert desk["disputed"] == [2] and desk["proposed"]["2"] == both
+    third = propose(2, "ew", "900", "500")
+    assert third.status_code == 400 and "is disputed: the director decides" in third.json()["error"]["message"]
 
 
 def test_a_disputed_table_goes_to_the_director(client):

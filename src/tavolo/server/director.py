@@ -71,6 +71,7 @@ from tavolo.tournament.config import (
     parse_system,
 )
 from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.events import ScoreProposed
 from tavolo.tournament.flags import flags
 from tavolo.tournament.importing import read_entrant_file, read_points
 from tavolo.tournament.journal import describe
@@ -258,12 +259,12 @@ def _do(request: Request, handle: TournamentHandle, command: Callable) -> list:
 SCRIPT_TEXTS = (
     "Table", "North/South", "East/West", "rest", "Round {round}", "Standings", "Pl.", "No.", "Name", "Club", "VP",
     "MP", "Points", "P", "Prize", "to enter", "Time out", "paused", "not started", "Results of round {round}",
-    "Waiting for the other side to confirm", "Confirm", "Not right: call the director", "Entered: thank you",
+    "Confirm", "Not right: call the director", "Entered: thank you",
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
-    "a correction needs its reason", "Correct",
+    "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
@@ -471,12 +472,19 @@ def table_state(request: Request, name: str, table: int, code: str = "") -> JSON
     played = t.last_round
     if played is None or table not in played.tables:
         raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
-    view = next(row for row in public_view(t)["round"]["tables"] if row["table"] == table)
+    view = next(row for row in round_view(t, played)["tables"] if row["table"] == table)
     side = code_guard(request).side(request, t, table, code) if code.strip() else None
     proposal = played.proposals.get(table)
-    waiting = {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew)} if proposal and side else None
     return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
-                         "waiting": waiting, "disputed": table in played.disputed})  # fmt: skip
+                         "waiting": proposed_points(proposal) if proposal and side else None,
+                         "disputed": table in played.disputed,
+                         "proposals": [proposed_points(p) for p in played.proposed(table)] if side else []})  # fmt: skip
+
+
+def proposed_points(proposal: ScoreProposed) -> dict[str, Any]:
+    """The points one side proposed: its side, the totals and each deal's figures (one figure: a total)."""
+    return {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew),
+            "ns_deals": list(proposal.ns), "ew_deals": list(proposal.ew)}  # fmt: skip
 
 
 @router.post("/api/torneo/{name}/tavolo/{table}/proposta")
@@ -485,8 +493,10 @@ def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResp
     t = handle.tournament
     code_guard(request).side(request, t, table, body.code)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
-    _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
-    return JSONResponse({"waiting": True, "round": len(t.rounds)})
+    (event,) = _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
+    kind = type(event).__name__  # the first proposal waits; the other side's agrees, or disputes keeping both
+    return JSONResponse({"waiting": kind == "ScoreProposed", "entered": kind == "ScoreEntered",
+                         "disputed": kind == "ScoreDisputed", "round": len(t.rounds)})  # fmt: skip
 
 
 @router.post("/api/torneo/{name}/tavolo/{table}/conferma")
@@ -595,6 +605,8 @@ def desk_state(request: Request, name: str) -> JSONResponse:
     view["missing"] = missing_tables(t, played) if played else []
     view["pending"] = sorted(played.proposals) if played else []
     view["disputed"] = sorted(played.disputed) if played else []
+    view["proposed"] = {table: [proposed_points(p) for p in played.proposed(table)]
+                        for table in view["pending"] + view["disputed"]} if played else {}  # fmt: skip
     view["corrected"] = sorted(played.corrections) if played else []
     view["role"] = t.staff.get(current_account(request))
     render_flag = catalog(lang_of(request), DOMAIN).get

@@ -579,13 +579,28 @@ def propose_score(
     """A table's points entered from a phone with one side's code; the other side confirms them.
 
     Refused without a valid code for this round and table, for a table whose
-    result is entered, and for points the desk would refuse.
+    result is entered or disputed, for a side whose points wait for the other
+    side already, and for points the desk would refuse. A proposal never
+    replaces another: when the other side has proposed first, the same totals
+    are its agreement (the result is entered) and other points a dispute that
+    keeps both, for the director.
     """
     side = _side_of_code(tournament, round_number, table, code)
     played, where = _table(tournament, round_number, table)
     if table in played.scores:
         raise TournamentError("{where} has its result already: ask the director to correct it", where=where)
-    return [ScoreProposed(round_number, table, side, *_checked_points(tournament, where, ns, ew))]
+    if table in played.disputed:
+        raise TournamentError("{where} is disputed: the director decides", where=where)
+    points = _checked_points(tournament, where, ns, ew)
+    earlier = played.proposals.get(table)
+    if earlier is None:
+        return [ScoreProposed(round_number, table, side, *points)]
+    if earlier.side == side:
+        raise TournamentError("{where}: your side's points wait for the other side already (it confirms them or not)",
+                              where=where)  # fmt: skip
+    if (sum(points[0]), sum(points[1])) == (sum(earlier.ns), sum(earlier.ew)):
+        return [ScoreEntered(round_number, table, earlier.ns, earlier.ew)]
+    return [ScoreDisputed(round_number, table, side, *points)]
 
 
 def confirm_score(tournament: Tournament, round_number: int, table: int, code: str, agree: bool) -> list[Event]:

@@ -223,11 +223,17 @@ class ScoreProposed:
 
 @dataclass(frozen=True)
 class ScoreDisputed:
-    """The other side did not confirm the points proposed: the table goes to the director."""
+    """The other side did not confirm the points proposed: the table goes to the director.
+
+    ``ns`` and ``ew`` are the points that side proposed instead, when it entered different ones (empty when
+    it only said they were not right); the first proposal stays beside them, neither replaces the other.
+    """
 
     round: int
     table: int
     side: str
+    ns: tuple[int, ...] = ()
+    ew: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -116,8 +116,13 @@ _SAYS: dict[type, Callable[[Any], Message]] = {
     CodesIssued: lambda e: Message("the score cards' codes issued"),
     ScoreProposed: lambda e: Message("round {round} table {table}: {points} proposed by {side}", round=e.round,
                                      table=e.table, points=_sides(e.ns, e.ew), side=_side(e.side)),  # fmt: skip
-    ScoreDisputed: lambda e: Message("round {round} table {table}: disputed by {side}", round=e.round,
-                                     table=e.table, side=_side(e.side)),  # fmt: skip
+    ScoreDisputed: lambda e: (
+        Message("round {round} table {table}: disputed by {side}, who proposed {points}", round=e.round,
+                table=e.table, side=_side(e.side), points=_sides(e.ns, e.ew))
+        if e.ns or e.ew
+        else Message("round {round} table {table}: disputed by {side}", round=e.round, table=e.table,
+                     side=_side(e.side))
+    ),  # fmt: skip
     StaffAppointed: lambda e: Message("{account} made {role}", account=e.account, role=Message("director" if e.role == "director" else "arbiter")),
     Undone: lambda e: Message("undone: events {seqs}", seqs=", ".join(map(str, e.seqs))),
 }

@@ -48,6 +48,8 @@ from tavolo.tournament.state import Tournament
 
 _STYLES = getSampleStyleSheet()
 _SMALL = _STYLES["Normal"].clone("Small", fontSize=7, leading=8)
+_TINY = _STYLES["Normal"].clone("Tiny", fontSize=5.5, leading=6.5)
+_CODE = _STYLES["Normal"].clone("Code", fontSize=10, leading=13)
 
 
 def english(msgid: str) -> str | None:
@@ -304,17 +306,37 @@ def _qr(url: str, size: float = 32 * mm) -> Drawing:
     return drawing
 
 
-def _codes(tournament: Tournament, round_number: int, table: int, url: str, words: Translator) -> list[Flowable]:
-    """The QR code of the table's page and each side's code, when the card goes with a page."""
-    if not url:
-        return []
-    lines = [Paragraph(f"<font size=7>{escape(url)}</font>", _STYLES["Normal"])]
+def _stubs(tournament: Tournament, round_number: int, seat: TableSeating, url: str, words: Translator) -> Table:
+    """The card's two stubs, one above the other inside dashed cut lines: each side cuts out its own, with its
+    code and the QR code of the table's page, so that no one holds both codes (one side enters, the other
+    confirms)."""
+    stubs = [
+        [_stub(tournament, round_number, seat, line, label, url, words)]
+        for line, label in (("ns", "N/S"), ("ew", _say(words, "E/W")))
+    ]
+    box = Table(stubs, colWidths=[60 * mm])
+    box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, colors.black, None, (3, 2)),
+                             ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black, None, (3, 2)),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                             ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))  # fmt: skip
+    return box
+
+
+def _stub(
+    tournament: Tournament, round_number: int, seat: TableSeating, line: str, label: str, url: str, words: Translator
+) -> Table:
+    """One side's stub: which table and side, its code (once the tournament has its secret), the QR and the URL."""
+    said = escape(_say(words, "Table {table}, round {round}", table=seat.number, round=round_number))
+    text: list[Flowable] = [Paragraph(f"<b>{escape(label)}</b> &middot; {said}", _SMALL),
+                            Paragraph(escape(_say(words, "cut out and hand to {side}", side=label)), _TINY)]  # fmt: skip
     if tournament.secret:
-        for label, side in (("N/S", "ns"), (_say(words, "E/W"), "ew")):
-            code = side_code(tournament.secret, round_number, table, side)
-            said = escape(_say(words, "{side} code:", side=label))
-            lines.append(Paragraph(f"{said} <b>{code}</b>", _STYLES["Normal"]))
-    return [_qr(url), *lines]
+        code = side_code(tournament.secret, round_number, seat.number, line)
+        text.append(Paragraph(f"{escape(_say(words, '{side} code:', side=label))} <b>{code}</b>", _CODE))
+    text.append(Paragraph(escape(url), _TINY))
+    stub = Table([[_qr(url, 21 * mm), text]], colWidths=[22 * mm, 36 * mm])
+    stub.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
+    return stub
 
 
 def _card(tournament: Tournament, round_number: int, seat: TableSeating, url: str, words: Translator) -> list[Flowable]:
@@ -324,12 +346,12 @@ def _card(tournament: Tournament, round_number: int, seat: TableSeating, url: st
     deal_rows += [[str(d), "", ""] for d in range(1, deals + 1)]
     deal_rows += [[_say(words, "Total"), "", ""], [_say(words, "MP difference"), "", ""], ["VP", "", ""]]
     vp_rows = [["MP", "VP"]] + [list(row) for row in scoring.rows()]
-    codes = _codes(tournament, round_number, seat.number, url, words)
+    stubs = _stubs(tournament, round_number, seat, url, words) if url else ""
     both = Table(
-        [[_grid(deal_rows, [28 * mm, 28 * mm, 28 * mm]), _grid(vp_rows, [26 * mm, 12 * mm], size=7), codes or ""]],
-        colWidths=[88 * mm, 42 * mm, 50 * mm],
+        [[_grid(deal_rows, [26 * mm, 25 * mm, 25 * mm]), _grid(vp_rows, [24 * mm, 12 * mm], size=7), stubs]],
+        colWidths=[79 * mm, 39 * mm, 62 * mm],
     )
-    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (2, 0), (2, 0), 0)]))
     return [
         _title(tournament, _say(words, "Score card - round {round}, table {table}", round=round_number,
                                 table=seat.number)),  # fmt: skip

@@ -91,6 +91,20 @@ class Round:
     corrections: dict[int, list[ScoreCorrected]] = field(default_factory=dict)
     proposals: dict[int, ScoreProposed] = field(default_factory=dict)
     disputed: dict[int, ScoreDisputed] = field(default_factory=dict)
+    contested: dict[int, ScoreProposed] = field(default_factory=dict)
+    """The proposal a dispute answered, kept beside it until the director enters the table."""
+
+    def proposed(self, table: int) -> list[ScoreProposed]:
+        """The points each side proposed for ``table`` and not yet entered: the pending proposal, or the two
+        sides' of a dispute (the second only if that side entered other points)."""
+        if table in self.proposals:
+            return [self.proposals[table]]
+        dispute = self.disputed.get(table)
+        if dispute is None:
+            return []
+        first = [self.contested[table]] if table in self.contested else []
+        counter = [ScoreProposed(dispute.round, dispute.table, dispute.side, dispute.ns, dispute.ew)]
+        return first + (counter if dispute.ns or dispute.ew else [])
 
     def table_of(self, number: int) -> TableSeating | None:
         """The table where entrant ``number`` sits this round, if any."""
@@ -218,6 +232,7 @@ class Tournament:
         played.scores[event.table] = (event.ns, event.ew)
         played.proposals.pop(event.table, None)
         played.disputed.pop(event.table, None)
+        played.contested.pop(event.table, None)
 
     @_apply.register
     def _(self, event: ScoreCorrected) -> None:
@@ -255,7 +270,9 @@ class Tournament:
     def _(self, event: ScoreDisputed) -> None:
         played = self.rounds[event.round]
         played.disputed[event.table] = event
-        played.proposals.pop(event.table, None)
+        proposal = played.proposals.pop(event.table, None)
+        if proposal is not None:
+            played.contested[event.table] = proposal
 
     @_apply.register
     def _(self, event: StaffAppointed) -> None:

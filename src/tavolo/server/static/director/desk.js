@@ -35,11 +35,19 @@ async function refresh() {
 }
 let shownVersion = null;
 
+// A row's state: a stable key for its CSS class (state-pending, state-disputed...), and the words it shows.
+const STATE_TEXTS = { disputed: "disputed", pending: "pending", missing: "to enter", corrected: "corrected", entered: "entered" };
 function state(number) {
   if (view.disputed.includes(number)) return "disputed";
   if (view.pending.includes(number)) return "pending";
-  if (view.missing.includes(number)) return "to enter";
+  if (view.missing.includes(number)) return "missing";
   return view.corrected.includes(number) ? "corrected" : "entered";
+}
+
+// The points each side proposed from its phone, for a table pending or disputed.
+function proposals(table) {
+  return (view.proposed[table] || []).map((p) =>
+    el("div", { class: `proposed ${p.side}` }, `${t(p.side === "ns" ? "Proposed by N/S" : "Proposed by E/W")}: ${p.ns} - ${p.ew}`));
 }
 
 // The score grid. Enter moves to the next field at once, whatever the server is doing, so no key typed meanwhile
@@ -95,9 +103,11 @@ function show(row) {
   }
   const key = state(row.table);
   const failed = saving.has(row.table) && saving.get(row.table) !== null;
-  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : key.replace(" ", "-");
-  tr.querySelector("td.state").textContent = failed ? `${t("not saved")}: ${saving.get(row.table)}`
-    : saving.has(row.table) ? t("saving") : t(key);
+  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : `state-${key}`;
+  const cell = tr.querySelector("td.state");
+  if (failed) cell.textContent = `${t("not saved")}: ${saving.get(row.table)}`;
+  else if (saving.has(row.table)) cell.textContent = t("saving");
+  else cell.replaceChildren(t(STATE_TEXTS[key]), ...proposals(row.table));
 }
 
 // Checked as typed: multiples of 5, at most 5000 a deal (the server checks again and says why).
