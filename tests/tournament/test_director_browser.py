@@ -4,6 +4,7 @@ prints the standings; a public page open the whole time shows every confirmed sc
 the projector view is screenshotted (docs/screenshots/)."""
 
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -272,4 +273,47 @@ def test_each_side_confirms_the_other_sides_deals_and_a_second_proposal_is_a_dis
     row = desk.locator('#grid tr[data-table="2"]')
     expect(row).to_have_class("state-disputed")
     expect(row.locator("td.state .proposed")).to_have_text(["Proposti da N/S: 900 - 500", "Proposti da E/O: 500 - 900"])
+    context.close()
+
+
+def test_the_desk_sets_the_halls_address_and_warns_before_cards_no_phone_can_open(browser, served, web_app):
+    """A desk opened at http://127.0.0.1 once printed QR codes to 127.0.0.1: the desk shows this machine's
+    addresses on the hall's network, asks before printing cards with a loopback address, and prints the hall's."""
+    from tavolo.server.director import lan_addresses
+
+    context = a_director_with_pairs(browser, served, 4)
+    desk = context.new_page()
+    desk.goto(f"{served}/direttore/Veloce?lang=it")
+    warning = desk.locator("#hall-warning")
+    expect(warning).to_contain_text("è l'indirizzo di questo computer soltanto")
+    expect(desk.locator("#hall-address")).to_have_value(served)
+    port = served.rsplit(":", 1)[1]
+    expected = [f"http://{ip}:{port}" for ip in lan_addresses()]
+    expect(desk.locator("#hall-lan button")).to_have_count(len(expected))
+    asked = []
+
+    def refuse(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    desk.once("dialog", refuse)
+    desk.click('a[data-paper="cards"]')
+    desk.wait_for_timeout(300)
+    assert asked and "nessun telefono può aprirlo" in asked[0] and served in asked[0]
+    assert Store(web_app.state.store.engine).open("Veloce").tournament.secret is None  # nothing printed
+    if expected:
+        desk.click(f'#hall-lan button[data-address="{expected[0]}"]')
+    else:
+        desk.fill("#hall-address", f"http://192.168.1.20:{port}")
+    address = desk.input_value("#hall-address")
+    desk.click("#hall button")
+    expect(warning).to_be_hidden()
+    desk.on("dialog", lambda dialog: asked.append(dialog.message) or dialog.dismiss())
+    with desk.expect_download() as cards:
+        desk.click('a[data-paper="cards"]')
+    assert len(asked) == 1  # no second question
+    text = subprocess.run(["pdftotext", cards.value.path(), "-"], capture_output=True, text=True).stdout
+    assert f"{address}/torneo/Veloce/tavolo/1" in "".join(text.split())
+    desk.reload()
+    expect(desk.locator("#hall-address")).to_have_value(address)
     context.close()

@@ -1,12 +1,21 @@
-"""The hall's live pages: a change made on a worker thread reaches their queues through the event loop."""
+"""The hall: its live pages (a change made on a worker thread reaches their queues through the event loop) and
+its address (the score cards' QR codes carry the one the phones can open)."""
 
 import asyncio
+import ipaddress
+import socket
+import subprocess
 import threading
 
-from tavolo.server.director import Hall
+import pytest
+
+from tavolo.server import director
+from tavolo.server.director import Hall, is_loopback, lan_addresses
 from tavolo.store import Store
 from tavolo.tournament import commands
 from tavolo.tournament.config import TournamentConfig
+from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.state import Tournament
 
 
 class WatchedQueue(asyncio.Queue):
@@ -54,3 +63,46 @@ def test_a_change_with_no_page_open_or_after_the_loop_closed_is_dropped(tmp_path
     hall.loop, hall.listeners["Serata"] = loop, {WatchedQueue()}
     loop.close()
     hall.changed(handle)  # the server has stopped: no error
+
+
+def test_this_machines_addresses_are_read_without_sending_anything(monkeypatch):
+    """The hall's addresses come from the host name and from the route a UDP socket would take: connecting a UDP
+    socket sends no packet, and nothing here may (a send fails the test)."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a packet was sent")
+
+    monkeypatch.setattr(socket.socket, "send", refused)
+    monkeypatch.setattr(socket.socket, "sendto", refused)
+    found = lan_addresses()
+    assert all(not ipaddress.ip_address(ip).is_loopback and ipaddress.ip_address(ip).version == 4 for ip in found)
+    monkeypatch.setattr(director.socket, "getaddrinfo", lambda *a, **k: [(0, 0, 0, "", ("192.168.1.20", 0)),
+                                                                         (0, 0, 0, "", ("127.0.1.1", 0))])  # fmt: skip
+    assert "192.168.1.20" in lan_addresses() and "127.0.1.1" not in lan_addresses()
+
+
+@pytest.mark.parametrize(("url", "loopback"), [("http://127.0.0.1:8000", True), ("http://localhost:8000", True),
+                                               ("http://[::1]:8000", True), ("http://127.5.0.1", True),
+                                               ("http://192.168.1.20:8000", False), ("https://club.example", False)])
+def test_a_loopback_address_is_one_no_phone_can_open(url, loopback):
+    assert is_loopback(url) is loopback
+
+
+@pytest.mark.parametrize("address", ["192.168.1.20:8000", "ftp://192.168.1.20", "http://", "http://host:porta",
+                                     "http://192.168.1.20:8000/?x=1", "   "])  # fmt: skip
+def test_a_hall_address_the_phones_cannot_open_is_refused(address):
+    with pytest.raises(TournamentError, match="not an address the phones can open"):
+        commands.set_hall_address(Tournament(TournamentConfig("Serata")), address)
+
+
+def test_the_hall_address_is_kept_in_the_log_and_the_command_line_prints_with_it(cli, tmp_path):
+    cli("new", "Serata")
+    for n in range(4):
+        cli("add", f"A{n}", f"B{n}")
+    cli("seat")
+    handle = Store(str(tmp_path / "cli.sqlite")).open("Serata")
+    handle.do(lambda t: commands.set_hall_address(t, "http://192.168.1.20:8000/"))
+    assert Store(str(tmp_path / "cli.sqlite")).open("Serata").tournament.hall_address == "http://192.168.1.20:8000"
+    cli("print", "cards", "-o", str(tmp_path / "cards.pdf"))
+    text = subprocess.run(["pdftotext", str(tmp_path / "cards.pdf"), "-"], capture_output=True, text=True).stdout
+    assert "http://192.168.1.20:8000/torneo/Serata/tavolo/1" in "".join(text.split())

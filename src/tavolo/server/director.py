@@ -33,8 +33,11 @@ Every word comes from the ``tournament`` catalog, Italian first.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
+import ipaddress
 import json
+import socket
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
@@ -264,7 +267,10 @@ SCRIPT_TEXTS = (
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
-    "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W",
+    "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
+    "{address} is this computer's own address: phones cannot open it.",
+    "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
+    " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
@@ -906,7 +912,7 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
         raise Refused(404, TournamentError("no printout {paper!r}", paper=paper))
     t = handle.tournament
     number = round or len(t.rounds)
-    base = str(request.base_url).rstrip("/")
+    base = hall_address(request, t)
     words = catalog(lang_of(request), DOMAIN).get  # the printout in the page's language
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{paper}.pdf"
@@ -928,6 +934,67 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
     return Response(
         data, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{filename}"'}
     )
+
+
+def hall_address(request: Request, t: Tournament) -> str:
+    """The address the score cards' QR codes carry: the hall's, once the desk set it, else the desk's own."""
+    return t.hall_address or str(request.base_url).rstrip("/")
+
+
+class HallAddress(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(max_length=200)
+
+
+@router.get("/api/direttore/{name}/indirizzo")
+def hall_address_state(request: Request, name: str) -> JSONResponse:
+    """The address the cards will carry, whether phones can open it, and the addresses of this machine on the
+    hall's network (``tavolo serve --host 0.0.0.0`` answers on them) at the port the desk was opened on."""
+    t = staff(request, name).tournament
+    address = hall_address(request, t)
+    port = request.url.port or (443 if request.url.scheme == "https" else 80)
+    lan = [f"{request.url.scheme}://{ip}:{port}" for ip in lan_addresses()]
+    return JSONResponse({"address": address, "set": t.hall_address is not None, "loopback": is_loopback(address),
+                         "lan": lan})  # fmt: skip
+
+
+@router.post("/api/direttore/{name}/indirizzo")
+def set_hall_address(request: Request, name: str, body: HallAddress) -> JSONResponse:
+    """The hall's address for the score cards' QR codes, as ``tavolo tournament print cards --url`` takes it."""
+    handle = director(request, name)
+    _do(request, handle, lambda t: commands.set_hall_address(t, body.address))
+    address = hall_address(request, handle.tournament)
+    return JSONResponse({"address": address, "set": True, "loopback": is_loopback(address)})
+
+
+PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
+"""One address in each private range: a UDP socket "connected" to it learns which local address the system
+would route from; connecting a UDP socket sends nothing."""
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback: the host name's, and the ones the system would use
+    towards each private range. Nothing is sent off the machine."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+    for probe in PROBES:
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            udp.connect((probe, 9))
+            found.add(udp.getsockname()[0])
+    usable = (ip for ip in found if not (address := ipaddress.ip_address(ip)).is_loopback and not address.is_unspecified)
+    return sorted(usable, key=ipaddress.ip_address)
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (``localhost``, ``127.x``, ``::1``): no phone can open it."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @router.get("/api/direttore/{name}/backup")

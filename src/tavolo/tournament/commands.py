@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit
 from dataclasses import replace
 from datetime import datetime
 
@@ -44,6 +45,7 @@ from tavolo.tournament.events import (
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
+    HallAddressSet,
     LateArrival,
     PhaseStarted,
     PlayerSubstituted,
@@ -559,6 +561,29 @@ def keep_codes(tournament: Tournament, secret: str) -> list[Event]:
     if tournament.secret != secret:
         raise TournamentError("the codes were issued meanwhile by another printout: print the score cards again")
     return []
+
+
+def set_hall_address(tournament: Tournament, address: str) -> list[Event]:
+    """The address the hall's phones reach Tavolo at, as the score cards' QR codes will carry it
+    (``http://192.168.1.20:8000``, or behind a proxy ``https://club.example/tavolo``): refused unless it is an
+    http or https address with a host, and nothing after its path.
+
+    >>> from tavolo.tournament.config import TournamentConfig
+    >>> set_hall_address(Tournament(TournamentConfig("Prova")), " http://192.168.1.20:8000/ ")
+    [HallAddressSet(address='http://192.168.1.20:8000')]
+    """
+    text = address.strip().rstrip("/")
+    try:
+        split = urlsplit(text)
+        split.port  # noqa: B018 - a port that is not a number raises here
+    except ValueError:
+        split = None
+    if split is None or split.scheme not in ("http", "https") or not split.hostname or split.query or split.fragment:
+        raise TournamentError("{address!r} is not an address the phones can open: write it as http://192.168.1.20:8000",
+                              address=address.strip())  # fmt: skip
+    if text == tournament.hall_address:
+        return []
+    return [HallAddressSet(text)]
 
 
 ROLES = ("director", "arbiter")

@@ -255,6 +255,14 @@ class EntrantCorrected:
 
 
 @dataclass(frozen=True)
+class HallAddressSet:
+    """The address the hall's phones reach Tavolo at (``http://192.168.1.20:8000``): the score cards' QR codes
+    carry it, whatever address the desk was opened with."""
+
+    address: str
+
+
+@dataclass(frozen=True)
 class Undone:
     """The director took back the events numbered ``seqs`` (the last action); the log keeps them."""
 
@@ -264,7 +272,8 @@ class Undone:
 Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
-    | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | Undone
+    | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | HallAddressSet
+    | Undone
 )  # fmt: skip
 
 _KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}

@@ -24,6 +24,7 @@ from tavolo.tournament.events import (
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
+    HallAddressSet,
     LateArrival,
     PhaseStarted,
     PlayerSubstituted,
@@ -124,5 +125,6 @@ _SAYS: dict[type, Callable[[Any], Message]] = {
                      side=_side(e.side))
     ),  # fmt: skip
     StaffAppointed: lambda e: Message("{account} made {role}", account=e.account, role=Message("director" if e.role == "director" else "arbiter")),
+    HallAddressSet: lambda e: Message("the hall's address set to {address}", address=e.address),
     Undone: lambda e: Message("undone: events {seqs}", seqs=", ".join(map(str, e.seqs))),
 }

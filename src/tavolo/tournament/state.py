@@ -33,6 +33,7 @@ from tavolo.tournament.events import (
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
+    HallAddressSet,
     LateArrival,
     PhaseStarted,
     PlayerSubstituted,
@@ -135,6 +136,8 @@ class Tournament:
         """Account name -> ``director`` or ``arbiter``."""
         self.secret: str | None = None
         """The score cards' codes' secret: for the director's tools only, never on a public page."""
+        self.hall_address: str | None = None
+        """The address the hall's phones reach Tavolo at, for the score cards' QR codes (set at the desk)."""
         self.changed: dict[int, int] = {}
         """For each round, the version of the last event that changed its results (for caches)."""
 
@@ -277,6 +280,10 @@ class Tournament:
     @_apply.register
     def _(self, event: StaffAppointed) -> None:
         self.staff[event.account] = event.role
+
+    @_apply.register
+    def _(self, event: HallAddressSet) -> None:
+        self.hall_address = event.address
 
     @_apply.register
     def _(self, event: CodesIssued) -> None:

@@ -168,9 +168,10 @@ def print_papers(
         Path | None, typer.Option("--output", "-o", help="The PDF file (default: a name from the paper and round).")
     ] = None,
     url: Annotated[
-        str,
-        typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes."),
-    ] = "http://127.0.0.1:8000",
+        str | None,
+        typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes "
+                     "(default: the one set at the desk, else http://127.0.0.1:8000)."),
+    ] = None,
     db: Db = DEFAULT_DB,
     tournament: Name = None,
 ) -> None:
@@ -190,7 +191,8 @@ def print_papers(
     elif paper is Paper.NAMES:
         printing.names_list(t, number, path, words=words())
     elif paper is Paper.CARDS:
-        printing.score_cards_issuing(t, handle.do, number, path, table_url(url, t.config.name), words=words())
+        address = url or t.hall_address or "http://127.0.0.1:8000"
+        printing.score_cards_issuing(t, handle.do, number, path, table_url(address, t.config.name), words=words())
     elif paper is Paper.MOVEMENT:
         printing.movement_cards(t, number, path, words=words())
     elif paper is Paper.GROUPS:

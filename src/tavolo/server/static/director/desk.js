@@ -307,6 +307,42 @@ async function history() {
     el("span", { class: "small" }, `${new Date(row.at).toLocaleString(lang)} · ${row.author} · `), row.text)));
 }
 
+// The hall's address: the score cards' QR codes carry it. A desk opened at http://127.0.0.1 would print cards no
+// phone can open: the desk shows this machine's addresses on the hall's network and asks before such a printout.
+const hallForm = document.getElementById("hall");
+let hall = null;
+
+async function loadHall() {
+  hall = await call("GET", `${api}/indirizzo`);
+  showHall();
+  document.getElementById("hall-lan").replaceChildren(...(hall.lan.length ? hall.lan.map((address) =>
+    el("button", { type: "button", class: "secondary", "data-address": address, onclick: () => { hallForm.elements.address.value = address; } }, address))
+    : [t("none found")]));
+}
+
+function showHall() {
+  hallForm.elements.address.value = hall.address;
+  const warning = document.getElementById("hall-warning");
+  warning.hidden = !hall.loopback;
+  warning.textContent = t("{address} is this computer's own address: phones cannot open it.", { address: hall.address });
+}
+
+hallForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    Object.assign(hall, await call("POST", `${api}/indirizzo`, { address: hallForm.elements.address.value }));
+    showHall();
+    message.textContent = "";
+  } catch (error) { message.textContent = error.message; }
+});
+
+document.querySelector('a[data-paper="cards"]').addEventListener("click", (event) => {
+  if (hall?.loopback && !confirm(t("The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them anyway?", { address: hall.address }))) {
+    event.preventDefault();
+  }
+});
+loadHall().catch((error) => { message.textContent = error.message; });
+
 tick(document.getElementById("clock"), () => view?.clock);
 refresh().catch((error) => { message.textContent = error.message; });
 setInterval(() => refresh().catch(() => {}), 5000);
