@@ -97,3 +97,11 @@ def test_each_sides_code_is_on_its_own_stub_behind_a_cut_line(client, tmp_path):
     assert max(dashes(y) for y in rows) >= 10  # a dashed line runs across between the two codes
     stub_qr = [w for w in words if w[4].startswith("http")]
     assert len([w for w in stub_qr if w[1] < ew[1]]) >= 1 and len([w for w in stub_qr if w[1] > ns[3]]) >= 1
+
+
+def test_the_desk_prints_the_standings_in_landscape_too(client, tmp_path):
+    pdf = tmp_path / "standings.pdf"
+    for query, size in (("", "595.276 x 841.89"), ("?landscape=true", "841.89 x 595.276")):
+        pdf.write_bytes(client.get(f"{DESK}/stampa/standings{query}", headers=ANNA).content)
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        assert f"Page size:       {size} pts (A4)" in info

@@ -901,8 +901,11 @@ PAPERS = ("tables", "names", "cards", "movement", "groups", "standings", "sheets
 
 
 @router.get("/api/direttore/{name}/stampa/{paper}")
-def print_paper(request: Request, name: str, paper: str, round: int | None = None) -> Response:  # noqa: A002
-    """A printout as a PDF download (score cards carry QR codes to this server's table pages)."""
+def print_paper(
+    request: Request, name: str, paper: str, round: int | None = None, landscape: bool = False  # noqa: A002
+) -> Response:
+    """A printout as a PDF download (score cards carry QR codes to the hall's table pages; the standings on A4
+    portrait, or ``landscape``)."""
     from tavolo.tournament import printing
 
     handle = staff(request, name)
@@ -924,7 +927,7 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
                 {"movement": printing.movement_cards, "tables": printing.table_assignments,
                  "names": printing.names_list}[paper](t, number, path, words=words)  # fmt: skip
             elif paper == "standings":
-                printing.standings_sheet(t, path, number, words=words)
+                printing.standings_sheet(t, path, number, words=words, landscape=landscape)
             else:
                 {"groups": printing.group_labels, "sheets": printing.result_sheets}[paper](t, path, words=words)
         except TournamentError as error:

@@ -14,7 +14,7 @@ as for :class:`~tavolo.tournament.errors.Message`; English without one). A score
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -24,6 +24,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -143,12 +144,19 @@ def score_cards_issuing(
 
 
 def standings_sheet(
-    tournament: Tournament, path: Path, through: int | None = None, words: Translator = english
+    tournament: Tournament,
+    path: Path,
+    through: int | None = None,
+    words: Translator = english,
+    *,
+    landscape: bool = False,
 ) -> None:
     """The standings after a round: general, then each group's and category's, with club, rounds played
-    (G), rests (R), warnings and prizes; a tie across the last prize says the declared rule."""
+    (G), rests (R), warnings and prizes; a tie across the last prize says the declared rule. On A4, portrait or
+    ``landscape``: every column fits (:func:`_fitted_grid`), long names and clubs wrapping in their cells."""
     story: list[Flowable] = []
     after = len(tournament.rounds) if through is None else through
+    page = _page(landscape)
     for ranking in rankings(tournament, through):
         awarded = ranking.awarded()
         headers = ("Pl.", "No.", "Name", "Club", "P", "R", "Warn.", "VP", "MP", "Points", "Prize")
@@ -163,11 +171,7 @@ def standings_sheet(
             rows.append([str(c) for c in cells])
         story += [
             _title(tournament, _say(words, "{title} after round {round}", title=ranking.title, round=after)),
-            _grid(
-                rows,
-                [11 * mm, 9 * mm, 47 * mm, 31 * mm, 8 * mm, 8 * mm, 17 * mm, 10 * mm, 14 * mm, 14 * mm, 11 * mm],
-                size=8,
-            ),
+            _fitted_grid(rows, flexible=(2, 3), available=page[0] - 2 * _MARGIN),
         ]
         tied = ranking.tie_at_prize_line()
         if tied:
@@ -176,7 +180,7 @@ def standings_sheet(
                        numbers=", ".join(map(str, tied)), rule=Message(rule))  # fmt: skip
             story.append(Paragraph(escape(tie), _STYLES["Normal"]))
         story.append(Spacer(1, 8 * mm))
-    _build(path, story)
+    _build(path, story, page)
 
 
 def names_list(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
@@ -382,6 +386,60 @@ def _title(tournament: Tournament, text: str) -> Paragraph:
     return Paragraph(f"{escape(tournament.config.name)} &mdash; {escape(text)}", _STYLES["Heading3"])
 
 
+_PADDING = 3.0
+"""Points of space each side of a cell's text in a fitted grid."""
+_SIZES = (9.0, 8.5, 8.0, 7.5)
+"""The font sizes a fitted grid tries, before it wraps its long columns at the smallest."""
+_SMALLEST = 6.0
+"""Below :data:`_SIZES`, when even the short columns do not fit unwrapped."""
+
+
+def _fitted_grid(rows: list[list[str]], flexible: Sequence[int], available: float) -> Table:
+    """A grid of ``rows`` (the first the header) whose columns all fit ``available`` points, measured with the
+    font's own widths (:func:`~reportlab.pdfbase.pdfmetrics.stringWidth`): each column as wide as its widest text
+    at the largest size of :data:`_SIZES` at which the whole row fits, the space left going to the ``flexible``
+    columns (names, clubs); when none fits, the other columns keep their width at the smallest size and the
+    flexible ones share the rest, their text wrapping inside the cell (a word longer than the cell is split)."""
+    for size in _SIZES:
+        natural = _natural_widths(rows, size)
+        if sum(natural) <= available:
+            spare = (available - sum(natural)) / len(flexible)
+            return _fitted(rows, [w + spare if i in flexible else w for i, w in enumerate(natural)], size, ())
+    size = _SIZES[-1]
+    natural = _natural_widths(rows, size)
+    fixed = sum(w for i, w in enumerate(natural) if i not in flexible)
+    if fixed > available * 0.7:  # the short columns alone crowd the page: smaller still
+        size = _SMALLEST
+        natural = _natural_widths(rows, size)
+        fixed = sum(w for i, w in enumerate(natural) if i not in flexible)
+    wanted = sum(natural[i] for i in flexible)
+    room = available - fixed
+    widths = [room * w / wanted if i in flexible else w for i, w in enumerate(natural)]
+    return _fitted(rows, widths, size, flexible)
+
+
+def _natural_widths(rows: list[list[str]], size: float) -> list[float]:
+    """Each column's widest text at ``size`` (the header in bold), with the cell's padding."""
+    header, *body = rows
+    return [
+        max([stringWidth(head, _BOLD, size)] + [stringWidth(row[i], _FONT, size) for row in body]) + 2 * _PADDING + 1
+        for i, head in enumerate(header)
+    ]
+
+
+def _fitted(rows: list[list[str]], widths: list[float], size: float, wrapped: Sequence[int]) -> Table:
+    style = _STYLES["Normal"].clone("Cell", fontName=_FONT, fontSize=size, leading=size * 1.2)
+    cells = [[Paragraph(escape(text), style) if r and i in wrapped else text for i, text in enumerate(row)]
+             for r, row in enumerate(rows)]  # fmt: skip
+    table = Table(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(_GRID)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), _FONT), ("FONTNAME", (0, 0), (-1, 0), _BOLD),
+                               ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.2),
+                               ("LEFTPADDING", (0, 0), (-1, -1), _PADDING),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), _PADDING)]))  # fmt: skip
+    return table
+
+
 def _grid(rows: list[list[str]], widths: list[float], size: int = 9) -> Table:
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(_GRID)
@@ -397,7 +455,16 @@ def _numbers(side: Side) -> str:
     return "+".join(map(str, side))
 
 
-def _build(path: Path, story: list[Flowable]) -> None:
+_MARGIN = 15 * mm
+_FONT, _BOLD = "Helvetica", "Helvetica-Bold"
+
+
+def _page(landscape: bool) -> tuple[float, float]:
+    """A4, portrait or landscape."""
+    return (A4[1], A4[0]) if landscape else A4
+
+
+def _build(path: Path, story: list[Flowable], pagesize: tuple[float, float] = A4) -> None:
     SimpleDocTemplate(
-        str(path), pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm
+        str(path), pagesize=pagesize, leftMargin=_MARGIN, rightMargin=_MARGIN, topMargin=_MARGIN, bottomMargin=_MARGIN
     ).build(story)

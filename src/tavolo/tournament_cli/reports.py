@@ -172,6 +172,7 @@ def print_papers(
         typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes "
                      "(default: the one set at the desk, else http://127.0.0.1:8000)."),
     ] = None,
+    landscape: Annotated[bool, typer.Option(help="The standings on A4 landscape (default portrait).")] = False,
     db: Db = DEFAULT_DB,
     tournament: Name = None,
 ) -> None:
@@ -200,7 +201,7 @@ def print_papers(
     elif paper is Paper.SHEETS:
         printing.result_sheets(t, path, words=words())
     else:
-        printing.standings_sheet(t, path, number, words=words())
+        printing.standings_sheet(t, path, number, words=words(), landscape=landscape)
     console.print(_("wrote {path}", path=path))
 
 
