@@ -317,3 +317,29 @@ def test_the_desk_sets_the_halls_address_and_warns_before_cards_no_phone_can_ope
     desk.reload()
     expect(desk.locator("#hall-address")).to_have_value(address)
     context.close()
+
+
+def test_a_pending_row_shows_the_points_proposed_and_undo_asks_and_says_what_it_undid(browser, served, web_app):
+    context = a_director_with_pairs(browser, served, 4)
+    assert context.request.get(f"{served}/api/direttore/Veloce/stampa/cards").ok
+    secret = Store(web_app.state.store.engine).open("Veloce").tournament.secret
+    north_south = phone(context, served, 2, side_code(secret, 1, 2, "ns"))
+    send(north_south, "450+450", "500")
+    desk = context.new_page()
+    desk.goto(f"{served}/direttore/Veloce?lang=it")
+    pending = desk.locator('#grid tr[data-table="2"]')
+    expect(pending).to_have_class("state-pending")
+    expect(pending.locator("td.state")).to_have_text("in attesa di confermaProposti da N/S: 900 - 500")
+    assert desk.evaluate("getComputedStyle(document.querySelector('#grid tr.state-pending')).backgroundColor") != (
+        desk.evaluate("getComputedStyle(document.querySelector('#grid tr.state-missing')).backgroundColor"))
+    desk_entry(desk, 1, "900", "500")
+    asked = []
+    desk.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.dismiss())
+    desk.click("#undo")
+    expect(desk.locator('#grid tr[data-table="1"] td.state')).to_have_text("inserito")
+    assert asked == ["Annullare l'ultima azione? turno 1 tavolo 1: 900 / 500"]
+    desk.once("dialog", lambda dialog: dialog.accept())
+    desk.click("#undo")
+    expect(desk.locator("#message")).to_have_text("Annullato: turno 1 tavolo 1: 900 / 500")
+    expect(desk.locator('#grid tr[data-table="1"] td.state')).to_have_text("da inserire")
+    context.close()

@@ -59,6 +59,7 @@ from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
 from tavolo.store.backup import backup
+from tavolo.store.repository import _last_action as last_action_seqs  # the rule TournamentHandle.undo follows
 from tavolo.store.models import EventRow, TournamentRow
 from tavolo.tournament import commands
 from tavolo.tournament.codes import check_code
@@ -268,7 +269,8 @@ SCRIPT_TEXTS = (
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
     "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
-    "{address} is this computer's own address: phones cannot open it.",
+    "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
+    "Undone: {what}",
     "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
     " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
@@ -872,16 +874,34 @@ def appoint(request: Request, name: str, body: Appointment) -> JSONResponse:
     return JSONResponse({"staff": handle.tournament.staff})
 
 
+@router.get("/api/direttore/{name}/annulla")
+def last_action(request: Request, name: str) -> JSONResponse:
+    """What undo would take back now (the last action's events, in words), for the desk to ask first."""
+    director(request, name)
+    return JSONResponse(_last_action_said(request, name, None))
+
+
 @router.post("/api/direttore/{name}/annulla")
 def undo(request: Request, name: str) -> JSONResponse:
-    """Take back the last action; the log keeps it, marked undone."""
+    """Take back the last action; the log keeps it, marked undone. The answer says what was undone."""
     handle = director(request, name)
     try:
         seqs = handle.undo()
     except TournamentError as error:
         raise Refused(400, error) from None
     hall(request).changed(handle)
-    return JSONResponse({"undone": seqs})
+    return JSONResponse({"undone": seqs, "said": _last_action_said(request, name, seqs)["said"]})
+
+
+def _last_action_said(request: Request, name: str, seqs: list[int] | None) -> dict[str, Any]:
+    """The events numbered ``seqs`` (by default the last action still in force) and each in words."""
+    logged = tournaments(request).log(name)
+    if seqs is None:
+        seqs = last_action_seqs(logged)
+    if not seqs:
+        raise Refused(400, TournamentError("there is no action to undo"))
+    words = words_of(request)
+    return {"seqs": seqs, "said": [describe(e.event, words) for e in logged if e.seq in seqs]}
 
 
 class ClockRequest(BaseModel):

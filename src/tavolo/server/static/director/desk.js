@@ -236,7 +236,16 @@ document.getElementById("seat").addEventListener("click", () => act("assegna", s
   document.getElementById("seed").textContent = r.seed === null ? "" : `${t("Seed of the draw")}: ${r.seed}`;
 }));
 document.getElementById("pair").addEventListener("click", () => act("abbina", {}));
-document.getElementById("undo").addEventListener("click", () => act("annulla", {}));
+// Undo asks first, naming what it would take back, and then says what it took back.
+document.getElementById("undo").addEventListener("click", async () => {
+  try {
+    const last = await call("GET", `${api}/annulla`);
+    if (!confirm(t("Undo the last action? {what}", { what: last.said.join("; ") }))) return;
+    const done = await call("POST", `${api}/annulla`, {});
+    message.textContent = t("Undone: {what}", { what: done.said.join("; ") });
+    await refresh();
+  } catch (error) { message.textContent = error.message; }
+});
 document.getElementById("decide").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
