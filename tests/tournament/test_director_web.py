@@ -373,3 +373,20 @@ def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
         assert [e["name"] for e in director_client.get(DESK).json()["entrants"]] == ["Carla - Dario", "E - F"]
     kinds = [e.kind for e in web_app.state.tournaments.log(NAME)]
     assert "CodesIssued" not in kinds
+
+
+def test_events_whose_names_differ_only_in_case_are_refused(client, cli):
+    assert client.post("/api/direttore", json={"name": "Martedì al circolo"}, headers=ANNA).status_code == 201
+    again = client.post("/api/direttore?lang=en", json={"name": "martedì  AL circolo"}, headers=ANNA)
+    assert again.status_code == 400
+    assert again.json()["error"]["message"] == "a tournament named 'Martedì al circolo' exists already"
+    cli("new", "Serata")
+    assert "exists already" in cli("new", "SERATA", ok=False).output
+
+
+def test_a_typo_fixed_at_the_desk_renames_the_player(client):
+    seated(client)
+    body = {"action": "rename", "number": 1, "old": "anna0", "new": "Annamaria0"}
+    assert client.post(f"{DESK}/decisioni", json=body, headers=ANNA).status_code == 200
+    entrant = client.get(DESK, headers=ANNA).json()["entrants"][0]
+    assert entrant["players"] == ["Annamaria0", "Bruno0"] and entrant["name"] == "Annamaria0 - Bruno0"

@@ -79,6 +79,7 @@ from tavolo.tournament.events import ScoreProposed
 from tavolo.tournament.flags import flags
 from tavolo.tournament.importing import read_entrant_file, read_points
 from tavolo.tournament.journal import describe
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament.public import find_seat, public_view, round_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
@@ -270,7 +271,7 @@ SCRIPT_TEXTS = (
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
     "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
     "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
-    "Undone: {what}",
+    "Undone: {what}", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
     "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
     " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
@@ -595,6 +596,7 @@ def create_event(request: Request, body: NewEvent) -> JSONResponse:
             parse_sessions(body.sessions), body.prizes, body.prize_ties,
             tuple(parse_category_prize(c) for c in body.category_prizes), body.timeout,
         )  # fmt: skip
+        check_event_name(config.name, tournaments(request).names())
         handle = tournaments(request).create(config, account)
         handle.do(lambda t: commands.appoint(t, account, "director"))
     except TournamentError as error:
@@ -672,7 +674,7 @@ DECISIONS: dict[str, Callable[[Any, Decision], list]] = {
     "abandon": lambda t, d: commands.abandon(t, d.round, d.number, justified=d.justified),
     "withdraw": lambda t, d: commands.withdraw(t, d.number, d.reason),
     "substitute": lambda t, d: commands.substitute(t, d.number, d.old, d.new),
-    "rename": lambda t, d: commands.correct_entry(t, d.number, d.new),
+    "rename": lambda t, d: commands.fix_typo(t, d.number, d.old, d.new),
 }
 
 

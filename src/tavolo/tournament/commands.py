@@ -62,6 +62,7 @@ from tavolo.tournament.events import (
 )
 from tavolo.tournament.importing import EntryRow
 from tavolo.tournament.manual import breaches, exchanged, swapped
+from tavolo.tournament.naming import name_key
 from tavolo.tournament.pairing import Draft, check_can_pair, draft_round, open_phase
 from tavolo.tournament.results import FORFEIT_MINUTES, missing_tables
 from tavolo.tournament.seating import Seating, seating_order
@@ -141,7 +142,8 @@ def register_list(tournament: Tournament, rows: Sequence[EntryRow], label: Calla
 
 
 class _Taken:
-    """The entrants' names and players a new entry may not reuse (case aside), and the last entrant number."""
+    """The entrants' names and players a new entry may not reuse (case, spacing and apostrophes aside:
+    :func:`~tavolo.tournament.naming.name_key`), and the last entrant number."""
 
     def __init__(self, tournament: Tournament) -> None:
         self.names: dict[str, tuple[int, str]] = {}
@@ -151,9 +153,9 @@ class _Taken:
             self.add(EntrantRegistered(entrant.number, entrant.name, tuple(entrant.players)))
 
     def add(self, entry: EntrantRegistered) -> None:
-        self.names.setdefault(entry.name.casefold(), (entry.number, entry.name))
+        self.names.setdefault(name_key(entry.name), (entry.number, entry.name))
         for player in entry.players:
-            self.players[player.casefold()] = entry.number
+            self.players[name_key(player)] = entry.number
         if entry.number > self.number:
             self.number = entry.number
 
@@ -209,18 +211,18 @@ def _register(
 
 
 def _check_new_name(taken: _Taken, name: str) -> None:
-    if name.casefold() in taken.names:
-        number, known = taken.names[name.casefold()]
+    if name_key(name) in taken.names:
+        number, known = taken.names[name_key(name)]
         raise TournamentError("entrant {number} is named {name!r} already: give another name", number=number, name=known)
 
 
 def _check_new_players(taken: _Taken, players: Sequence[str]) -> None:
     for player in players:
-        if player.casefold() in taken.players:
+        if name_key(player) in taken.players:
             raise TournamentError(
-                "{player!r} already plays in entrant {value}", player=player, value=taken.players[player.casefold()]
+                "{player!r} already plays in entrant {value}", player=player, value=taken.players[name_key(player)]
             )
-    if len({p.casefold() for p in players}) < len(players):
+    if len({name_key(p) for p in players}) < len(players):
         raise TournamentError("a player is named twice in {players}", players=list(players))
 
 
@@ -665,5 +667,30 @@ def correct_entry(
     taken = _Taken(others)
     _check_new_players(taken, new_players)
     new_name = name.strip() or entrant.name
+    if not name.strip() and entrant.name == " - ".join(entrant.players):  # a name made of the players follows them
+        new_name = " - ".join(new_players)
     _check_new_name(taken, new_name)
     return [EntrantCorrected(number, new_name, tuple(new_players), entrant.club if club is None else club.strip())]
+
+
+def fix_typo(tournament: Tournament, number: int, old: str, new: str) -> list[Event]:
+    """Write ``old``, a player's name or the entry's, as ``new`` (a typo, not a substitution: codice art. 33):
+    the player is renamed everywhere, in the entry's name too when it is made of the players' names.
+
+    >>> from tavolo.tournament.config import TournamentConfig
+    >>> t = Tournament(TournamentConfig("Prova"))
+    >>> t.apply(register(t, ["Anna Rosi", "Bruno Verdi"])[0])
+    >>> fix_typo(t, 1, "anna rosi", "Anna Rossi")
+    [EntrantCorrected(number=1, name='Anna Rossi - Bruno Verdi', players=('Anna Rossi', 'Bruno Verdi'), club='')]
+    """
+    entrant = tournament.entrant(number)
+    wrong, right = name_key(old), new.strip()
+    if not right:
+        raise TournamentError("write the name as it should be")
+    players = [right if name_key(player) == wrong else player for player in entrant.players]
+    if players != entrant.players:
+        return correct_entry(tournament, number, players=players)
+    if name_key(entrant.name) == wrong:
+        return correct_entry(tournament, number, name=right)
+    raise TournamentError("{old!r} is neither the name of {number} nor one of its players ({items})", old=old.strip(),
+                          number=number, items=", ".join(entrant.players))  # fmt: skip

@@ -208,7 +208,13 @@ class Tournament:
     @_apply.register
     def _(self, event: EntrantCorrected) -> None:
         entrant = self.entrants[event.number]
+        renamed = dict(zip(entrant.players, event.players, strict=False))
         entrant.name, entrant.players, entrant.club = event.name, list(event.players), event.club
+        for played in self.rounds.values():  # a team's line-ups name its players: the typo goes there too
+            if event.number in played.lineups:
+                played.lineups[event.number] = tuple(
+                    tuple(renamed.get(p, p) for p in pair) for pair in played.lineups[event.number]
+                )
 
     @_apply.register
     def _(self, event: EntrantWithdrawn) -> None:

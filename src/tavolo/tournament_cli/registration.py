@@ -18,6 +18,7 @@ from tavolo.tournament.config import (
     parse_sessions,
 )
 from tavolo.tournament.importing import read_entrant_file
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament_cli.app import app
 from tavolo.tournament_cli.common import (
     DEFAULT_DB,
@@ -83,7 +84,9 @@ def new(
         name, kind, deals, minutes, internazionale, phases, parse_sessions(sessions), prizes, prize_ties, categories,
         timeout,
     )  # fmt: skip
-    open_store(db).create(config, author)
+    store = open_store(db)
+    check_event_name(config.name, store.names())
+    store.create(config, author)
     table = config.table
     console.print(
         _(

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from tavolo.tournament import export as exporting
 from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament.standings import history as entrant_history
 from tavolo.tournament.standings import rankings
 from tavolo.tournament_cli.app import app
@@ -291,6 +292,8 @@ def restore(
     except RecursionError:
         raise TournamentError("{path}: brackets nested too deeply to read", path=path) from None
     store = open_store(db)
+    if isinstance(data, dict) and isinstance(data.get("name"), str) and data["name"] not in store.names():
+        check_event_name(data["name"], store.names())  # the same name exactly is refused by the restore itself
     try:
         handle = restore_from(store, data)
     except (TypeError, AttributeError, KeyError, IndexError) as error:  # a log edited by hand into nonsense

@@ -246,6 +246,13 @@ document.getElementById("undo").addEventListener("click", async () => {
     await refresh();
   } catch (error) { message.textContent = error.message; }
 });
+// The two name fields serve a substitution (who leaves, who comes in) and a typo (as written, as it should be).
+const decide = document.getElementById("decide");
+decide.elements.action.addEventListener("change", () => {
+  const typo = decide.elements.action.value === "rename";
+  decide.elements.old.placeholder = t(typo ? "Name as written" : "Player leaving");
+  decide.elements.new.placeholder = t(typo ? "Name as it should be" : "Player coming in");
+});
 document.getElementById("decide").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
