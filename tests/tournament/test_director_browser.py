@@ -343,3 +343,22 @@ def test_a_pending_row_shows_the_points_proposed_and_undo_asks_and_says_what_it_
     expect(desk.locator("#message")).to_have_text("Annullato: turno 1 tavolo 1: 900 / 500")
     expect(desk.locator('#grid tr[data-table="1"] td.state')).to_have_text("da inserire")
     context.close()
+
+
+def test_the_seat_finder_ignores_accents_case_and_apostrophes(browser, served):
+    """A phone types ``cantu`` for Cantù, ``Nicolo`` for Nicolò, and iOS turns ' into ’ in ``Dell’Acqua``."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    own = {"Origin": served}
+    assert context.request.post(f"{served}/api/accounts", data={"name": "direttrice", "password": "burraco-2026"}).ok
+    assert context.request.post(f"{served}/api/direttore", data={"name": "Trova", "rounds": 3}, headers=own).ok
+    for players in (["Elena Cantù", "Nicolò Dell'Acqua"], ["Anna Rossi", "Bruno Verdi"]):
+        assert context.request.post(f"{served}/api/direttore/Trova/iscritti", data={"players": players}, headers=own).ok
+    assert context.request.post(f"{served}/api/direttore/Trova/assegna", data={"method": "registration"},
+                                headers=own).ok  # fmt: skip
+    page = context.new_page()
+    page.goto(f"{served}/torneo/Trova?lang=it")
+    for typed in ("cantu", "NICOLO", "Dell’Acqua"):
+        page.fill("#finder", typed)
+        expect(page.locator("#found .person strong")).to_have_text("1 Elena Cantù - Nicolò Dell'Acqua")
+        expect(page.locator("#found .person p").first).to_contain_text("Il tuo tavolo: 1 (N/S)")
+    context.close()

@@ -71,3 +71,7 @@ def test_a_teams_line_up_follows_the_fix():
 def test_two_entrants_with_one_name_are_refused(evening, players, name, clash):
     with pytest.raises(TournamentError, match=clash.replace("(", r"\(")):
         commands.register(evening, players, name)
+@pytest.mark.parametrize(("query", "found"), [("cantu", 3), ("CANTÙ", 3), ("Nicolo", 3), ("Dell’Acqua", 3),
+                                               ("dell'acqua", 3), ("dellacqua", 3), ("rosi", 1), ("bruno ve", 1)])
+def test_the_seat_finder_forgives_accents_case_and_apostrophes(evening, query, found):
+    assert [person["number"] for person in find_seat(evening, query)] == [found]

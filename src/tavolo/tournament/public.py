@@ -25,6 +25,7 @@ from typing import Any
 
 from tavolo.tournament.clock import TIME_OUT_RULES, RoundClock
 from tavolo.tournament.events import Side
+from tavolo.tournament.naming import search_key
 from tavolo.tournament.results import table_outcome
 from tavolo.tournament.standings import history, rankings
 from tavolo.tournament.state import Round, Tournament
@@ -103,15 +104,16 @@ def _clock(tournament: Tournament, played: Round, now: datetime) -> dict[str, An
 
 
 def find_seat(tournament: Tournament, query: str) -> list[dict[str, Any]]:
-    """Entrants whose name or a player's name contains ``query`` (case aside): table, line and
-    opponents in the last published round, and the results so far."""
-    wanted = query.strip().casefold()
+    """Entrants whose name or a player's name contains ``query`` (case, accents and apostrophes aside:
+    ``cantu`` finds Cantù, ``Dell’Acqua`` as iOS types it Dell'Acqua): table, line and opponents in the last
+    published round, and the results so far."""
+    wanted = search_key(query)
     if len(wanted) < 2:
         return []
     played = tournament.last_round
     found = []
     for entrant in tournament.entrants.values():
-        if not any(wanted in text.casefold() for text in (entrant.name, *entrant.players)):
+        if not any(wanted in search_key(text) for text in (entrant.name, *entrant.players)):
             continue
         where = None
         if played is not None:
