@@ -362,3 +362,40 @@ def test_the_seat_finder_ignores_accents_case_and_apostrophes(browser, served):
         expect(page.locator("#found .person strong")).to_have_text("1 Elena Cantù - Nicolò Dell'Acqua")
         expect(page.locator("#found .person p").first).to_contain_text("Il tuo tavolo: 1 (N/S)")
     context.close()
+
+
+def test_standings_wait_for_a_result_rank_a_withdrawn_pair_last_and_keep_their_headings_on_the_projector(
+    browser, served
+):
+    """Before any result everyone was first with the first prize; a withdrawn pair (codice art. 33: its results
+    stand) was ranked above pairs still playing, unmarked; the projector's headings scrolled away."""
+    context = a_director_with_pairs(browser, served, 40)
+    own = {"Origin": served}
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    projector.goto(f"{served}/torneo/Veloce/proiettore?lang=it")
+    expect(projector.locator("#round table")).to_be_visible()
+    expect(projector.locator("#standings table")).to_have_count(0)  # no result yet: no standings, no prizes
+    for table in range(1, 21):
+        body = {"round": 1, "table": table, "ns": str(500 + 50 * table), "ew": "500"}
+        assert context.request.post(f"{served}/api/direttore/Veloce/punteggi", data=body, headers=own).ok
+    withdrawal = {"action": "withdraw", "number": 39, "reason": "malore"}  # table 20's N/S: the biggest win
+    assert context.request.post(f"{served}/api/direttore/Veloce/decisioni", data=withdrawal, headers=own).ok
+    rows = projector.locator("#standings tbody tr")
+    expect(rows).to_have_count(40)
+    expect(rows.last).to_have_class("withdrawn")
+    expect(rows.last.locator("td").nth(2)).to_have_text("Giocatore 39A - Giocatore 39B (ritirata)")
+    expect(rows.first.locator("td").nth(1)).to_have_text("37")  # the best of those still playing
+    expect(projector.locator("#standings tr.prize")).to_have_count(3)
+    middle = projector.evaluate("""() => {
+        const table = document.querySelector('#standings table');
+        window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY + 600);
+        return table.getBoundingClientRect().top;
+    }""")
+    assert middle < 0  # the table's top is out of sight
+    heading = projector.evaluate("""() => {
+        const th = document.querySelector('#standings thead th').getBoundingClientRect();
+        return [th.top, th.bottom, document.querySelector('.bar').getBoundingClientRect().bottom];
+    }""")
+    assert abs(heading[0] - heading[2]) < 3 and heading[1] > heading[0]  # right under the bar, in sight
+    projector.context.close()
+    context.close()

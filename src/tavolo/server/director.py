@@ -271,7 +271,7 @@ SCRIPT_TEXTS = (
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
     "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
     "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
-    "Undone: {what}", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
+    "Undone: {what}", " (withdrawn)", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
     "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
     " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",

@@ -67,8 +67,11 @@ def _side(tournament: Tournament, side: Side) -> list[dict[str, Any]]:
 
 
 def _standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each ranking's lines; none before the first result (everyone would be first, with the first prize)."""
     result = []
     for ranking in rankings(tournament):
+        if not any(line.played for line in ranking.lines):
+            continue
         awarded = ranking.awarded()
         lines = [
             {
