@@ -105,3 +105,26 @@ def test_the_desk_prints_the_standings_in_landscape_too(client, tmp_path):
         pdf.write_bytes(client.get(f"{DESK}/stampa/standings{query}", headers=ANNA).content)
         info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
         assert f"Page size:       {size} pts (A4)" in info
+
+
+def test_printouts_say_the_logs_words_in_italian(client, tmp_path):
+    """"sorteggio (draw)", "(modified Danish)", a result sheet's "E/W" and "riposo (bye)" were printed as the log
+    keeps them: an Italian printout says them in Italian, an English one in English."""
+    for table, ns in ((1, "900"), (2, "700")):
+        client.post(f"{DESK}/punteggi", json={"round": 1, "table": table, "ns": ns, "ew": "500"}, headers=ANNA)
+    assert client.post(f"{DESK}/abbina", headers=ANNA).status_code == 200
+    first = printed(client, tmp_path, "tables", "?round=1")
+    assert "ordine d'iscrizione" in first and "registration order" not in first
+    second = printed(client, tmp_path, "tables", "?round=2")
+    assert "danese modificato" in second and "Danish" not in second
+    sheets = printed(client, tmp_path, "sheets")
+    assert "E/O" in sheets and "E/W" not in sheets and "riposo" in sheets and "bye" not in sheets
+    english = printed(client, tmp_path, "tables", "?round=2&lang=en")
+    assert "modified Danish" in english and "danese" not in english
+
+
+def test_a_backup_is_named_after_the_event_and_its_date(client):
+    answer = client.get(f"{DESK}/backup", headers=ANNA)
+    disposition = answer.headers["content-disposition"]
+    assert re.search(r'filename="sabato-\d{4}-\d\d-\d\d-\d{4}\.json"', disposition), disposition
+    assert answer.json()["name"] == NAME

@@ -40,7 +40,7 @@ def test_a_typo_fix_renames_the_player_everywhere(evening, tmp_path):
     pdf = tmp_path / "nomi.pdf"
     printing.names_list(evening, 1, pdf)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
-    assert "Anna Rossi" in text and "Rosi" not in text
+    assert "Rossi, Anna" in text and "Rosi" not in text
     assert "Anna Rossi" in str(public_view(evening)) and "Rosi" not in str(public_view(evening))
 
 
@@ -75,3 +75,15 @@ def test_two_entrants_with_one_name_are_refused(evening, players, name, clash):
                                                ("dell'acqua", 3), ("dellacqua", 3), ("rosi", 1), ("bruno ve", 1)])
 def test_the_seat_finder_forgives_accents_case_and_apostrophes(evening, query, found):
     assert [person["number"] for person in find_seat(evening, query)] == [found]
+
+
+def test_the_players_list_is_by_surname(tmp_path):
+    t = make_tournament(0, "modified:3")
+    for players in (["Anna Zeta", "Gianluca Lo Schiavo"], ["Elena Cantù", "Carlo Cantu"]):
+        run(t, commands.register(t, players))
+    run(t, commands.seat(t, Seating.REGISTRATION))
+    pdf = tmp_path / "nomi.pdf"
+    printing.names_list(t, 1, pdf)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+    names = [line.strip().split("  ")[0] for line in text.splitlines() if "," in line][1:]  # the heading first
+    assert names == ["Cantu, Carlo", "Cantù, Elena", "Lo Schiavo, Gianluca", "Zeta, Anna"]

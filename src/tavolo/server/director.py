@@ -37,6 +37,7 @@ import contextlib
 import copy
 import ipaddress
 import json
+import re
 import socket
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -79,7 +80,7 @@ from tavolo.tournament.events import ScoreProposed
 from tavolo.tournament.flags import flags
 from tavolo.tournament.importing import read_entrant_file, read_points
 from tavolo.tournament.journal import describe
-from tavolo.tournament.naming import check_event_name
+from tavolo.tournament.naming import check_event_name, search_key
 from tavolo.tournament.public import find_seat, public_view, round_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
@@ -1027,8 +1028,20 @@ def download_backup(request: Request, name: str) -> Response:
     """The whole event in one file, that `tavolo tournament restore` rebuilds exactly."""
     director(request, name)
     data = json.dumps(backup(tournaments(request), name), ensure_ascii=False, indent=1)
+    filename = backup_filename(name, datetime.now().astimezone())
     return Response(data, media_type="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="torneo.json"'})  # fmt: skip
+                    headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; "
+                                                    f"filename*=UTF-8''{quote(filename)}"})  # fmt: skip
+
+
+def backup_filename(name: str, when: datetime) -> str:
+    """The backup's file name: the event's name in plain letters and the day and time it was taken.
+
+    >>> backup_filename("Martedì al circolo: 3° torneo", datetime(2026, 3, 14, 22, 5))
+    'martedi-al-circolo-3-torneo-2026-03-14-2205.json'
+    """
+    slug = "-".join(re.findall(r"[a-z0-9]+", search_key(name).replace("'", " "))) or "torneo"
+    return f"{slug[:60]}-{when:%Y-%m-%d-%H%M}.json"
 
 
 def install(app) -> None:

@@ -33,6 +33,24 @@ def search_key(text: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c) and c != "'")
 
 
+PARTICLES = frozenset({"d'", "da", "dal", "dalla", "dalle", "de", "degli", "dei", "del", "dell'", "della", "delle",
+                       "dello", "di", "la", "le", "li", "lo", "san", "santa", "van", "von"})
+"""Words that belong to the surname that follows them (De Luca, Lo Schiavo, Della Rovere)."""
+
+
+def surname_first(name: str) -> tuple[str, str]:
+    """A player's surname and first names, the surname being the last word with the particles before it:
+
+    >>> surname_first("Gianluca Lo Schiavo"), surname_first("Maria Antonietta Dell’Acqua"), surname_first("Rossi")
+    (('Lo Schiavo', 'Gianluca'), ('Dell’Acqua', 'Maria Antonietta'), ('Rossi', ''))
+    """
+    words = name.split()
+    start = len(words) - 1
+    while start > 1 and name_key(words[start - 1]) in PARTICLES:
+        start -= 1
+    return " ".join(words[start:]), " ".join(words[:start])
+
+
 def check_event_name(name: str, existing: Iterable[str]) -> None:
     """Refuse a new event's name that only case, spacing or an apostrophe tells from an existing one's."""
     clash = next((known for known in existing if name_key(known) == name_key(name)), None)

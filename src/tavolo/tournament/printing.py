@@ -44,8 +44,10 @@ from tavolo.tournament.errors import Message, TournamentError, Translator
 from tavolo.tournament.events import Event, Side, TableSeating
 from tavolo.tournament.groups import group_label, phase_groups
 from tavolo.tournament.mitchell import mitchell_tables, running_sums
+from tavolo.tournament.naming import search_key, surname_first
 from tavolo.tournament.standings import history, rankings
 from tavolo.tournament.state import Tournament
+from tavolo.tournament.wording import method_text, note_text, seat_text
 
 _STYLES = getSampleStyleSheet()
 _SMALL = _STYLES["Normal"].clone("Small", fontSize=7, leading=8)
@@ -184,7 +186,8 @@ def standings_sheet(
 
 
 def names_list(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
-    """Every player in alphabetical order with the table and line of the round (chi gioca dove)."""
+    """Every player by surname, A to Z (``Lo Schiavo, Gianluca``), with the table and line of the round (chi
+    gioca dove); accents and case do not move a name (Cantù among the Cantu)."""
     played = tournament.round(round_number)
     rows = []
     for seat in played.tables.values():
@@ -198,14 +201,19 @@ def names_list(tournament: Tournament, round_number: int, path: Path, words: Tra
         for n in side
         for player in tournament.entrants[n].players
     ]
-    rows.sort(key=lambda row: row[0].casefold())
+    rows = sorted(([_by_surname(row[0]), *row[1:]] for row in rows), key=lambda row: search_key(row[0]))
     story = [
         _title(tournament, _say(words, "Round {round} - where to play (players in alphabetical order)",
                                 round=round_number)),  # fmt: skip
-        _grid([[_say(words, text) for text in ("Player", "No.", "Table", "Line")], *rows],
-              [80 * mm, 15 * mm, 25 * mm, 20 * mm], size=10),  # fmt: skip
+        _grid([[_say(words, text) for text in ("Player (surname, name)", "No.", "Table", "Line")], *rows],
+              [100 * mm, 15 * mm, 25 * mm, 20 * mm], size=10),  # fmt: skip
     ]
     _build(path, story)
+
+
+def _by_surname(player: str) -> str:
+    surname, first = surname_first(player)
+    return f"{surname}, {first}" if first else surname
 
 
 def movement_cards(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
@@ -289,8 +297,10 @@ def result_sheets(
         rows = [[_say(words, text) for text in headers]]
         for row in history(tournament, n):
             opponents = ", ".join(f"{o} {tournament.entrants[o].name}" for o in row.opponents)
-            cells = [row.round, row.table, row.seat, opponents, row.points_for, row.points_against, row.mp, row.vp]
-            rows.append(["" if c is None else str(c) for c in cells] + [Paragraph(escape(row.note), _SMALL)])
+            cells = [row.round, row.table, seat_text(row.seat, words), opponents, row.points_for, row.points_against,
+                     row.mp, row.vp]  # fmt: skip
+            rows.append(["" if c is None else str(c) for c in cells] + [Paragraph(escape(note_text(row.note, words)),
+                                                                                  _SMALL)])  # fmt: skip
         players = ", ".join(entrant.players) + (f" &middot; {escape(entrant.club)}" if entrant.club else "")
         story += [
             _title(tournament, _say(words, "{number} {name} - results sheet", number=n, name=entrant.name)),
@@ -379,7 +389,7 @@ def _round_line(tournament: Tournament, round_number: int, words: Translator) ->
     start = escape(_say(words, "start {time}", time=played.start)) + " &middot; " if played.start else ""
     config = tournament.config
     length = _say(words, "{deals} deals, {minutes} minutes", deals=config.deals, minutes=config.round_minutes)
-    return f"{start}{escape(length)} &middot; {escape(played.method)}"
+    return f"{start}{escape(length)} &middot; {escape(method_text(played.method, words))}"
 
 
 def _title(tournament: Tournament, text: str) -> Paragraph:

@@ -15,6 +15,7 @@ from tavolo.tournament import export as exporting
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.naming import check_event_name
 from tavolo.tournament.standings import history as entrant_history
+from tavolo.tournament.wording import note_text, seat_text
 from tavolo.tournament.standings import rankings
 from tavolo.tournament_cli.app import app
 from tavolo.tournament_cli.common import (
@@ -107,13 +108,13 @@ def history(
         cells = [
             row.round,
             row.table,
-            row.seat,
+            seat_text(row.seat, words()),
             "+".join(map(str, row.opponents)),
             row.points_for,
             row.points_against,
             row.mp,
             row.vp,
-            row.note,
+            note_text(row.note, words()),
         ]
         table.add_row(*("" if c is None else str(c) for c in cells))
     console.print(table)
