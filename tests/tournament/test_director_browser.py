@@ -69,10 +69,10 @@ def test_a_directors_evening_in_the_browser(browser, served, web_app, tmp_path):
     expect.set_options(timeout=15_000)  # a shared, busy machine; a real hall sees updates within a second
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     desk = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True).new_page()
-    desk.goto(f"{served}/login?lang=it")  # the web app's own accounts: the director registers and is logged in
+    desk.goto(f"{served}/login?lang=it")  # the web app's own accounts: the server's director logs in
     desk.fill('input[name="name"]', "arbitro")
     desk.fill('input[name="password"]', "burraco-2026")
-    desk.click('button[value="register"]')
+    desk.click('button[value="login"]')
     expect(desk.locator("#nav-account")).to_contain_text("arbitro")
     desk.goto(f"{served}/direttore?lang=it")
     desk.fill('input[name="name"]', NAME)
@@ -93,6 +93,7 @@ def test_a_directors_evening_in_the_browser(browser, served, web_app, tmp_path):
 
     desk.click("#seat")
     expect(desk.locator("#seed")).to_contain_text("Seme del sorteggio")
+    desk.once("dialog", lambda dialog: dialog.accept())  # the phones here are on this machine: 127.0.0.1 will do
     with desk.expect_download() as cards:
         desk.click('a[data-paper="cards"]')
     assert Path(cards.value.path()).read_bytes().startswith(b"%PDF")
@@ -136,7 +137,7 @@ def a_director_with_pairs(browser, served, pairs):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     same_origin = {"Origin": served}
     account = {"name": "direttrice", "password": "burraco-2026"}
-    assert context.request.post(f"{served}/api/accounts", data=account).ok
+    assert context.request.post(f"{served}/api/login", data=account).ok
     assert context.request.post(f"{served}/api/direttore", data={"name": "Veloce", "rounds": 3}, headers=same_origin).ok
     for n in range(1, pairs + 1):
         body = {"players": [f"Giocatore {n}A", f"Giocatore {n}B"]}
@@ -349,7 +350,7 @@ def test_the_seat_finder_ignores_accents_case_and_apostrophes(browser, served):
     """A phone types ``cantu`` for Cantù, ``Nicolo`` for Nicolò, and iOS turns ' into ’ in ``Dell’Acqua``."""
     context = browser.new_context(viewport={"width": 390, "height": 800})
     own = {"Origin": served}
-    assert context.request.post(f"{served}/api/accounts", data={"name": "direttrice", "password": "burraco-2026"}).ok
+    assert context.request.post(f"{served}/api/login", data={"name": "direttrice", "password": "burraco-2026"}).ok
     assert context.request.post(f"{served}/api/direttore", data={"name": "Trova", "rounds": 3}, headers=own).ok
     for players in (["Elena Cantù", "Nicolò Dell'Acqua"], ["Anna Rossi", "Bruno Verdi"]):
         assert context.request.post(f"{served}/api/direttore/Trova/iscritti", data={"players": players}, headers=own).ok
@@ -399,3 +400,25 @@ def test_standings_wait_for_a_result_rank_a_withdrawn_pair_last_and_keep_their_h
     assert abs(heading[0] - heading[2]) < 3 and heading[1] > heading[0]  # right under the bar, in sight
     projector.context.close()
     context.close()
+
+
+def test_a_new_account_is_no_director_until_a_director_names_it(browser, served):
+    stranger = browser.new_context().new_page()
+    stranger.goto(f"{served}/login?lang=it")
+    stranger.fill('input[name="name"]', "arbitro2")
+    stranger.fill('input[name="password"]', "burraco-2026")
+    stranger.click('button[value="register"]')
+    expect(stranger.locator("#nav-account")).to_contain_text("arbitro2")
+    stranger.goto(f"{served}/direttore?lang=it")
+    expect(stranger.locator("#not-director")).to_contain_text("Solo i direttori del server creano tornei")
+    expect(stranger.locator("#create")).to_be_hidden()
+    director = browser.new_context().new_page()
+    assert director.request.post(f"{served}/api/login", data={"name": "arbitro", "password": "burraco-2026"}).ok
+    director.goto(f"{served}/direttore?lang=it")
+    director.fill('#name-director input[name="account"]', "arbitro2")
+    director.click("#name-director button")
+    expect(director.locator("#directors-message")).to_contain_text("arbitro2")
+    stranger.reload()
+    expect(stranger.locator("#create")).to_be_visible()
+    stranger.context.close()
+    director.context.close()

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tavolo.tournament.codes import side_code
+from tavolo.tournament.errors import TournamentError
 
 NAME = "Martedì"
 DESK = f"/api/direttore/{NAME}"
@@ -292,11 +293,11 @@ def test_the_director_appoints_an_arbiter_who_may_score_but_not_publish(client):
 
 
 def test_the_desk_uses_the_web_apps_own_login(web_app):
-    """No header shim here: the account is the web app's session (POST /api/accounts logs in)."""
+    """No header shim here: the account is the web app's session (POST /api/login logs in)."""
     with TestClient(web_app) as director_client, TestClient(web_app) as stranger:
         assert (
-            director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"}).status_code
-            == 201
+            director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"}).status_code
+            == 200
         )
         created = director_client.post("/api/direttore", json={"name": NAME}, headers={"Origin": "http://testserver"})
         assert created.status_code == 201
@@ -347,7 +348,7 @@ def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
     """Cross-site request forgery: the browser sends the director's cookie with a form posted from elsewhere;
     the desk answers only its own origin (``Origin``, else ``Referer``), and a cookie with neither is refused."""
     with TestClient(web_app) as director_client:
-        director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"})
+        director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"})
         own = {"Origin": "http://testserver"}
         assert director_client.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
         listing = {"file": ("iscritti.csv", "nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n".encode())}
@@ -390,3 +391,55 @@ def test_a_typo_fixed_at_the_desk_renames_the_player(client):
     assert client.post(f"{DESK}/decisioni", json=body, headers=ANNA).status_code == 200
     entrant = client.get(DESK, headers=ANNA).json()["entrants"][0]
     assert entrant["players"] == ["Annamaria0", "Bruno0"] and entrant["name"] == "Annamaria0 - Bruno0"
+
+
+def test_only_the_servers_directors_create_tournaments(web_app):
+    """Anyone could register an account and become a director: the first director is named by `tavolo serve
+    --director` (or `tavolo tournament director`), which creates the account if needed, so no one registers the
+    name first; a director names the others."""
+    from tavolo.server.director import desk_directors, make_desk_director
+
+    own = {"Origin": "http://testserver"}
+    with TestClient(web_app) as stranger, TestClient(web_app) as director_client:
+        assert stranger.post("/api/accounts", json={"name": "intrusa", "password": "burraco-2026"}).status_code == 201
+        refused = stranger.post("/api/direttore?lang=en", json={"name": NAME}, headers=own)
+        assert refused.status_code == 403 and "intrusa is not a director of this server" in refused.json()["error"]["message"]
+        assert stranger.get("/api/direttore").json()["director"] is False
+        squatted = stranger.post("/api/accounts", json={"name": "arbitra", "password": "altra-password"})
+        assert squatted.status_code == 409  # the director's account exists from the start
+        director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"})
+        assert director_client.get("/api/direttore").json()["director"] is True
+        named = director_client.post("/api/direttore/direttori", json={"account": "intrusa"}, headers=own)
+        assert "intrusa" in named.json()["directors"]
+        assert stranger.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
+        nobody = director_client.post("/api/direttore/direttori?lang=en", json={"account": "nessuno"}, headers=own)
+        assert nobody.status_code == 400 and nobody.json()["error"]["message"] == "there is no account nessuno: it registers first"
+    store = web_app.state.store
+    with pytest.raises(TournamentError, match="the password needs at least 8 characters"):
+        make_desk_director(store, "mario", lambda: "corta")
+    assert make_desk_director(store, "mario", lambda: "burraco-2026") and "mario" in desk_directors(store)
+    assert not make_desk_director(store, "mario")  # named again: nothing changes
+
+
+def test_the_first_director_is_named_when_the_server_starts(tmp_path, monkeypatch):
+    """`tavolo serve --director NAME` (and `tavolo tournament director NAME`) create the account, asking its
+    password twice, and make it a director before anyone can register the name."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from tavolo.cli import app as cli_app
+    from tavolo.server.director import desk_directors
+    from tavolo.store.online import OnlineStore, make_online_engine
+
+    database = str(tmp_path / "sala.sqlite")
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)  # the server is not started here
+    runner = CliRunner()
+    served = runner.invoke(cli_app, ["serve", "--db", database, "--director", "Anna Rossi"],
+                           input="burraco-2026\nburraco-2026\n", env={"TAVOLO_LANG": "en"})  # fmt: skip
+    assert served.exit_code == 0, served.output
+    assert "Anna Rossi is a director of this server (account created)" in served.output
+    named = runner.invoke(cli_app, ["tournament", "director", "Bruno", "--db", database], input="corta\ncorta\n",
+                          env={"TAVOLO_LANG": "en"})  # fmt: skip
+    assert named.exit_code == 1 and "the password needs at least 8 characters" in named.output
+    store = OnlineStore(make_online_engine(database))
+    assert desk_directors(store) == {"Anna Rossi"} and store.account("Anna Rossi") is not None

@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import hashlib
 import ipaddress
 import json
 import re
@@ -55,13 +56,15 @@ from sqlalchemy import func, select
 from starlette.datastructures import UploadFile as StarletteUpload
 
 from tavolo.i18n import catalog, language, negotiate, translate
-from tavolo.online.accounts import LoginGuard
+from tavolo.online.accounts import NAME_LENGTH, PASSWORD_LENGTH, LoginGuard
+from tavolo.online.accounts import register as register_account
 from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
 from tavolo.store.backup import backup
 from tavolo.store.repository import _last_action as last_action_seqs  # the rule TournamentHandle.undo follows
 from tavolo.store.models import EventRow, TournamentRow
+from tavolo.store.online import OnlineStore, SettingRow
 from tavolo.tournament import commands
 from tavolo.tournament.codes import check_code
 from tavolo.tournament.config import (
@@ -545,8 +548,11 @@ def director(request: Request, name: str) -> TournamentHandle:
 
 @router.get("/direttore", response_class=HTMLResponse, include_in_schema=False)
 def desk_home(request: Request) -> HTMLResponse:
-    """The director's tournaments and a form for a new one (a login is needed to act)."""
-    return render(request, "director/home.html", account=current_account(request))
+    """The director's tournaments and, for a director of the server, a form for a new one and one to name
+    another director (a login is needed to act)."""
+    account = current_account(request)
+    is_director = account is not None and account in desk_directors(request.app.state.store)
+    return render(request, "director/home.html", account=account, director=is_director)
 
 
 @router.get("/direttore/{name}", response_class=HTMLResponse, include_in_schema=False)
@@ -562,7 +568,68 @@ def my_tournaments(request: Request) -> JSONResponse:
         raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
     store = tournaments(request)
     mine = [n for n in store.names() if store.open(n).tournament.staff.get(account)]
-    return JSONResponse({"account": account, "tournaments": mine})
+    return JSONResponse({"account": account, "tournaments": mine,
+                         "director": account in desk_directors(request.app.state.store)})  # fmt: skip
+
+
+# --- the server's directors -------------------------------------------------------------------
+
+DIRECTOR_KEY = "director:"
+"""The server's directors are kept among its settings, one row each: this prefix and a digest of the name."""
+
+
+def desk_directors(store: OnlineStore) -> set[str]:
+    """The accounts that may create tournaments (and restore them) on this server."""
+    with store.engine.connect() as connection:
+        return set(connection.scalars(select(SettingRow.value).where(SettingRow.key.startswith(DIRECTOR_KEY))))
+
+
+def make_desk_director(store: OnlineStore, name: str, password: Callable[[], str] | None = None) -> bool:
+    """Make the account ``name`` one of the server's directors (``tavolo serve --director``, ``tavolo tournament
+    director``, or a director at the desk). An account that does not exist yet is created with ``password()``
+    here and now, so that the name cannot go to whoever registers it first; without ``password`` it is refused.
+    Returns whether the account was created."""
+    tidy = " ".join(name.split())
+    if not 0 < len(tidy) <= NAME_LENGTH:
+        raise TournamentError("a director's name has 1 to {count} characters", count=NAME_LENGTH)
+    created = store.account(tidy) is None
+    if created:
+        if password is None:
+            raise TournamentError("there is no account {name}: it registers first", name=tidy)
+        secret = password()
+        if len(secret) < PASSWORD_LENGTH:
+            raise TournamentError("the password needs at least {count} characters", count=PASSWORD_LENGTH)
+        register_account(store, tidy, secret)
+    store.setting(DIRECTOR_KEY + hashlib.sha256(tidy.encode()).hexdigest()[:31], lambda: tidy)
+    return created
+
+
+def desk_director(request: Request) -> str:
+    """The logged-in account, if it is one of the server's directors; refused otherwise."""
+    account = current_account(request)
+    if account is None:
+        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    if account not in desk_directors(request.app.state.store):
+        raise Refused(403, TournamentError(
+            "{account} is not a director of this server: the first is named by 'tavolo serve --director NAME' "
+            "(or 'tavolo tournament director NAME'), and a director names the others", account=account))  # fmt: skip
+    return account
+
+
+class DirectorRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    account: str = Field(min_length=1, max_length=40)
+
+
+@router.post("/api/direttore/direttori")
+def add_director(request: Request, body: DirectorRequest) -> JSONResponse:
+    """A director of the server names another (an account already registered)."""
+    desk_director(request)
+    try:
+        make_desk_director(request.app.state.store, body.account)
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    return JSONResponse({"directors": sorted(desk_directors(request.app.state.store))})
 
 
 class NewEvent(BaseModel):
@@ -586,10 +653,8 @@ class NewEvent(BaseModel):
 
 @router.post("/api/direttore", status_code=201)
 def create_event(request: Request, body: NewEvent) -> JSONResponse:
-    """A new tournament; the account that creates it is its director."""
-    account = current_account(request)
-    if account is None:
-        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    """A new tournament, by one of the server's directors (:func:`desk_directors`); it becomes its director."""
+    account = desk_director(request)
     try:
         phases = tuple(parse_phase(p) for p in body.phases) or (Phase(parse_system(body.system), body.rounds),)
         config = TournamentConfig(

@@ -23,3 +23,14 @@ document.getElementById("create").addEventListener("submit", async (event) => {
     location.href = created.url;
   } catch (error) { message.textContent = error.message; }
 });
+
+// A director of the server names another: an account registered already.
+document.getElementById("name-director").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const said = document.getElementById("directors-message");
+  try {
+    const named = await call("POST", "/api/direttore/direttori", { account: new FormData(event.target).get("account") });
+    said.textContent = named.directors.join(", ");
+    event.target.reset();
+  } catch (error) { said.textContent = error.message; }
+});
