@@ -3,6 +3,7 @@ entering scores at the desk and from two phones (one side enters, the other conf
 prints the standings; a public page open the whole time shows every confirmed score without a reload;
 the projector view is screenshotted (docs/screenshots/)."""
 
+import json
 import re
 import subprocess
 import time
@@ -422,3 +423,28 @@ def test_a_new_account_is_no_director_until_a_director_names_it(browser, served)
     expect(stranger.locator("#create")).to_be_visible()
     stranger.context.close()
     director.context.close()
+
+
+def test_the_director_restores_a_backup_from_the_desk_after_confirming(browser, served, tmp_path):
+    context = a_director_with_pairs(browser, served, 4)
+    saved = context.request.get(f"{served}/api/direttore/Veloce/backup").json()
+    saved["name"] = saved["events"][0]["payload"]["config"]["name"] = "Veloce bis"
+    backup = tmp_path / "veloce-bis.json"
+    backup.write_text(json.dumps(saved), encoding="utf-8")
+    home = context.new_page()
+    home.goto(f"{served}/direttore?lang=it")
+    asked = []
+    home.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.dismiss())
+    home.set_input_files("#restore-file", str(backup))
+    expect(home.locator("#restore-file")).to_have_value("")  # refused: the file is let go, nothing restored
+    assert asked and asked[0].startswith("Ripristinare Veloce bis:") and "4 iscritti, 1 turni" in asked[0]
+    assert context.request.get(f"{served}/api/direttore/Veloce%20bis").status == 404
+    home.once("dialog", lambda dialog: dialog.accept())
+    home.set_input_files("#restore-file", str(backup))
+    home.wait_for_url("**/direttore/Veloce%20bis")
+    expect(home.locator("#count")).to_have_text("(4)")
+    home.goto(f"{served}/direttore?lang=it")
+    home.once("dialog", lambda dialog: dialog.accept())
+    home.set_input_files("#restore-file", str(backup))
+    expect(home.locator("#restore-message")).to_have_text("un torneo di nome 'Veloce bis' esiste già")
+    context.close()

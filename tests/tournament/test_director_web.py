@@ -443,3 +443,41 @@ def test_the_first_director_is_named_when_the_server_starts(tmp_path, monkeypatc
     assert named.exit_code == 1 and "the password needs at least 8 characters" in named.output
     store = OnlineStore(make_online_engine(database))
     assert desk_directors(store) == {"Anna Rossi"} and store.account("Anna Rossi") is not None
+
+
+def renamed(backup, name):
+    """The backup of the same event under another name (a copy to restore beside it)."""
+    copy = json.loads(json.dumps(backup))
+    copy["name"] = name
+    copy["events"][0]["payload"]["config"]["name"] = name
+    return copy
+
+
+def test_a_backup_is_restored_from_the_desk_after_a_preview(client):
+    """The command line's `restore`, from the desk: the file is read and checked, the desk shows what it holds,
+    and the event comes back on confirmation; a restoring director the backup does not name is made its director."""
+    seated(client)
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"}, headers=ANNA)
+    saved = client.get(f"{DESK}/backup", headers=ANNA).json()
+    restore = "/api/direttore/ripristina?lang=en"
+
+    def upload(document, confirm=False, who=ANNA):
+        data = document if isinstance(document, bytes) else json.dumps(document).encode()
+        return client.post(f"{restore}&confirm={str(confirm).lower()}", files={"file": ("b.json", data)}, headers=who)
+
+    same = upload(saved)
+    assert same.status_code == 400 and same.json()["error"]["message"] == f"a tournament named '{NAME}' exists already"
+    assert upload(renamed(saved, NAME.upper())).status_code == 400  # the same name but for its case
+    assert "not JSON" in upload(b"nome;giocatore1").json()["error"]["message"]
+    assert "not a Tavolo tournament backup" in upload({"format": "altro"}).json()["error"]["message"]
+    assert upload(renamed(saved, "Copia"), who={"x-account": "mario"}).status_code == 403
+    preview = upload(renamed(saved, "Copia")).json()
+    assert preview["restored"] is False and preview["preview"]["entrants"] == 4 and preview["preview"]["rounds"] == 1
+    assert "Copia" not in client.app.state.tournaments.names()
+    done = upload(renamed(saved, "Copia"), confirm=True, who={"x-account": "arbitro"}).json()
+    assert done["restored"] and done["url"] == "/direttore/Copia"
+    log = client.app.state.tournaments.log("Copia")
+    assert [e.payload for e in log[: len(saved["events"])]][1:] == [e["payload"] for e in saved["events"]][1:]
+    assert log[-1].kind == "StaffAppointed" and log[-1].author == "arbitro"
+    copy = client.get("/api/direttore/Copia", headers={"x-account": "arbitro"}).json()
+    assert copy["round"]["tables"][0]["result"]["ns_points"] == 900

@@ -61,7 +61,9 @@ from tavolo.online.accounts import register as register_account
 from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
-from tavolo.store.backup import backup
+from tavolo.store.backup import _fold as fold_backup  # the checks restore() makes, for the preview
+from tavolo.store.backup import _read as read_backup
+from tavolo.store.backup import backup, restore
 from tavolo.store.repository import _last_action as last_action_seqs  # the rule TournamentHandle.undo follows
 from tavolo.store.models import EventRow, TournamentRow
 from tavolo.store.online import OnlineStore, SettingRow
@@ -275,7 +277,8 @@ SCRIPT_TEXTS = (
     "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
     "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
     "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
-    "Undone: {what}", " (withdrawn)", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
+    "Undone: {what}", " (withdrawn)",
+    "Restore {name}: {events} events, {entrants} entrants, {rounds} rounds, last changed {last}?", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
     "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
     " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
@@ -758,8 +761,9 @@ LIST_ROWS = 2_000
 """The most entrants one list registers (a club's evening has tens, a national final some hundreds)."""
 LIST_BYTES = 2_000_000
 """The largest list file."""
-BODY_BYTES = LIST_BYTES + 64 * 1024
-"""The largest import request: the file and its form's own lines; a larger body is refused before it is read."""
+FORM_BYTES = 64 * 1024
+"""Room for a form's own lines around its file: a body larger than the file's limit and these is refused before
+it is read."""
 LIST_FORM = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}}}}}  # fmt: skip
 
@@ -773,20 +777,21 @@ async def import_list(request: Request, name: str, confirm: bool = False) -> JSO
     phones go on while a long list is read; at most :data:`LIST_ROWS` entrants, :data:`LIST_BYTES` bytes.
     """
     handle = await run_in_threadpool(director, request, name)
-    filename, data = await _list_file(request)
+    filename, data = await form_file(request, LIST_BYTES, TournamentError("the file is larger than 2 MB"))
     return JSONResponse(await run_in_threadpool(_import_list, request, handle, filename, data, confirm))
 
 
-async def _list_file(request: Request) -> tuple[str, bytes]:
-    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes :data:`BODY_BYTES`."""
-    too_large = Refused(413, TournamentError("the file is larger than 2 MB"))
+async def form_file(request: Request, limit: int, too_large_error: TournamentError) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes ``limit`` and the
+    form's own lines."""
+    too_large = Refused(413, too_large_error)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > BODY_BYTES:
+    if declared.isdigit() and int(declared) > limit + FORM_BYTES:
         raise too_large
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > BODY_BYTES:
+        if len(body) > limit + FORM_BYTES:
             raise too_large
 
     async def replay() -> dict[str, Any]:
@@ -798,7 +803,7 @@ async def _list_file(request: Request) -> tuple[str, bytes]:
         if not isinstance(upload, StarletteUpload):
             raise Refused(400, TournamentError("send the list as the form's file field 'file'"))
         data = await upload.read()
-        if len(data) > LIST_BYTES:
+        if len(data) > limit:
             raise too_large
         return upload.filename or "lista.csv", data
     finally:
@@ -1107,6 +1112,49 @@ def backup_filename(name: str, when: datetime) -> str:
     """
     slug = "-".join(re.findall(r"[a-z0-9]+", search_key(name).replace("'", " "))) or "torneo"
     return f"{slug[:60]}-{when:%Y-%m-%d-%H%M}.json"
+
+
+BACKUP_BYTES = 50_000_000
+"""The largest backup the desk restores (a national final's log is a few megabytes)."""
+
+
+@router.post("/api/direttore/ripristina", openapi_extra=LIST_FORM)
+async def restore_backup(request: Request, confirm: bool = False) -> JSONResponse:
+    """A backup file (the form's ``file``) read and checked, and what it holds (``preview``: the event's name,
+    its events, entrants and rounds, when it was last changed); with ``confirm``, the event restored exactly as
+    the backup has it, by one of the server's directors. Refused when an event of that name (case aside) exists."""
+    account = await run_in_threadpool(desk_director, request)
+    filename, data = await form_file(request, BACKUP_BYTES, TournamentError("the backup is larger than 50 MB"))
+    return JSONResponse(await run_in_threadpool(_restore, request, account, filename, data, confirm))
+
+
+def _restore(request: Request, account: str, filename: str, data: bytes, confirm: bool) -> dict[str, Any]:
+    """The backup's preview and, with ``confirm``, the event restored; the director who restores it is made its
+    director (one more event, at the end of the log) when the backup's own staff does not name the account."""
+    try:
+        document = json.loads(data)
+        logged = read_backup(document)
+        tournament = fold_backup(logged)
+        store = tournaments(request)
+        check_event_name(tournament.config.name, store.names())
+        preview = {"name": tournament.config.name, "events": len(logged), "entrants": len(tournament.entrants),
+                   "rounds": len(tournament.rounds), "last": logged[-1].recorded_at.isoformat()}  # fmt: skip
+        if not confirm:
+            return {"preview": preview, "restored": False}
+        handle = restore(store, document)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Refused(400, TournamentError("{path}: not a Tavolo tournament backup (not JSON)", path=filename)) from None
+    except RecursionError:
+        raise Refused(400, TournamentError("{path}: brackets nested too deeply to read", path=filename)) from None
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    except (TypeError, AttributeError, KeyError, IndexError) as error:  # a log edited by hand into nonsense
+        raise Refused(400, TournamentError("{path}: a damaged backup ({error})", path=filename, error=error)) from None
+    if handle.tournament.staff.get(account) != "director":
+        handle.author = account
+        handle.do(lambda t: commands.appoint(t, account, "director"))
+    name = tournament.config.name
+    return {"preview": preview, "restored": True, "url": f"/direttore/{quote(name, safe='')}"}
 
 
 def install(app) -> None:

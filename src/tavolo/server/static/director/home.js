@@ -1,5 +1,5 @@
 // The director's home: their tournaments, and a new one.
-import { call, el } from "./common.js";
+import { call, el, t } from "./common.js";
 
 const message = document.getElementById("message");
 call("GET", "/api/direttore").then((data) => {
@@ -33,4 +33,23 @@ document.getElementById("name-director").addEventListener("submit", async (event
     said.textContent = named.directors.join(", ");
     event.target.reset();
   } catch (error) { said.textContent = error.message; }
+});
+
+// A backup restored from its file: read and checked first, then restored once the director confirms what it holds.
+document.getElementById("restore-file").addEventListener("change", async (event) => {
+  const said = document.getElementById("restore-message");
+  const file = event.target.files[0];
+  const send = (confirm) => {
+    const form = new FormData();
+    form.append("file", file);
+    return call("POST", `/api/direttore/ripristina?confirm=${confirm}`, form);
+  };
+  try {
+    const { preview } = await send(false);
+    const question = t("Restore {name}: {events} events, {entrants} entrants, {rounds} rounds, last changed {last}?",
+      { ...preview, last: new Date(preview.last).toLocaleString(document.body.dataset.lang) });
+    if (!confirm(question)) { event.target.value = ""; return; }
+    const restored = await send(true);
+    location.href = restored.url;
+  } catch (error) { said.textContent = error.message; event.target.value = ""; }
 });
