@@ -219,6 +219,14 @@ def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairi
     context.close()
 
 
+def answered(page, asked, seconds=15):
+    """Wait until the page's dialog has been answered (its handler appends to ``asked``)."""
+    for _ in range(seconds * 10):
+        if asked:
+            return
+        page.wait_for_timeout(100)
+
+
 def phone(context, served, table, code, *, live=True):
     """A table's phone page with a side's code typed; ``live=False``: a phone whose live stream does not get
     through (it has not heard of the other side's proposal yet)."""
@@ -300,7 +308,7 @@ def test_the_desk_sets_the_halls_address_and_warns_before_cards_no_phone_can_ope
 
     desk.once("dialog", refuse)
     desk.click('a[data-paper="cards"]')
-    desk.wait_for_timeout(300)
+    answered(desk, asked)
     assert asked and "nessun telefono può aprirlo" in asked[0] and served in asked[0]
     assert Store(web_app.state.store.engine).open("Veloce").tournament.secret is None  # nothing printed
     if expected:
@@ -338,6 +346,7 @@ def test_a_pending_row_shows_the_points_proposed_and_undo_asks_and_says_what_it_
     asked = []
     desk.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.dismiss())
     desk.click("#undo")
+    answered(desk, asked)
     expect(desk.locator('#grid tr[data-table="1"] td.state')).to_have_text("inserito")
     assert asked == ["Annullare l'ultima azione? turno 1 tavolo 1: 900 / 500"]
     desk.once("dialog", lambda dialog: dialog.accept())
@@ -436,6 +445,7 @@ def test_the_director_restores_a_backup_from_the_desk_after_confirming(browser, 
     asked = []
     home.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.dismiss())
     home.set_input_files("#restore-file", str(backup))
+    answered(home, asked)
     expect(home.locator("#restore-file")).to_have_value("")  # refused: the file is let go, nothing restored
     assert asked and asked[0].startswith("Ripristinare Veloce bis:") and "4 iscritti, 1 turni" in asked[0]
     assert context.request.get(f"{served}/api/direttore/Veloce%20bis").status == 404

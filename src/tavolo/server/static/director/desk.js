@@ -27,13 +27,15 @@ async function refresh() {
   document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable));
   document.getElementById("clock").textContent = clockText(view.clock);
   document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text)));
-  if (view.version !== shownVersion) {
+  if (view.version !== shownVersion) {  // the corrections' round and the history follow, once typing pauses
+    const wait = shownVersion === null ? 0 : 1000;
     shownVersion = view.version;
-    fixRounds();
-    history().catch(() => {});
+    clearTimeout(later);
+    later = setTimeout(() => { fixRounds(); history().catch(() => {}); }, wait);
   }
 }
 let shownVersion = null;
+let later = null;
 
 // A row's state: a stable key for its CSS class (state-pending, state-disputed...), and the words it shows.
 const STATE_TEXTS = { disputed: "disputed", pending: "pending", missing: "to enter", corrected: "corrected", entered: "entered" };
