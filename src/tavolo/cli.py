@@ -810,6 +810,8 @@ def serve(
     redis: Optional[str] = typer.Option(None, envvar="TAVOLO_REDIS_URL",
                                         help="Redis URL: several processes serve the same tables."),
     pace: float = typer.Option(0.7, min=0, max=5, help="Seconds a bot waits before each move."),
+    director: Optional[str] = typer.Option(None, help="An account that creates tournaments at the desk "
+                                           "(/direttore); a new one is created here, its password asked."),
 ) -> None:
     """Serve the web app: every game in the browser, with friends and bots.
 
@@ -829,6 +831,11 @@ def serve(
     except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
         refusal = exc if isinstance(exc, DatabaseUnavailable) else opening_error(name, exc)
         raise typer.BadParameter(refusal.message.render(words), param_hint="--db") from None
+    if director is not None:  # the server's first director, before anyone can register the name
+        from tavolo.tournament_cli.common import refusals
+        from tavolo.tournament_cli.registration import name_desk_director
+
+        refusals(name_desk_director)(web.state.store, director)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     Console().print(Words()("Tavolo: open {address}", address=f"http://{shown}:{port}"), highlight=False)
     uvicorn.run(web, host=host, port=port, log_level="warning")

@@ -76,12 +76,22 @@ def make_tournament(entrants: int, *phases: str, kind: Kind = Kind.PAIRS, deals:
     return tournament
 
 
+PASSWORD = "burraco-2026"
+DIRECTORS = ("anna", "arbitro", "direttrice", "arbitra")
+"""The accounts the tests' servers start with as their directors (``tavolo serve --director``), created with
+:data:`PASSWORD`: they log in, as a director whose account the command line created does."""
+
+
 @pytest.fixture
 def web_app(tmp_path):
-    """The web app on a database of its own, logins by its own accounts."""
+    """The web app on a database of its own, logins by its own accounts; :data:`DIRECTORS` direct it."""
     from tavolo.server.app import create_app
+    from tavolo.server.director import make_desk_director
 
-    return create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", pace=0)
+    web = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", pace=0)
+    for name in DIRECTORS:
+        make_desk_director(web.state.store, name, lambda: PASSWORD)
+    return web
 
 
 @pytest.fixture

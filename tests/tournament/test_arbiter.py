@@ -273,3 +273,25 @@ def play_event_rounds(tournament):
         if tournament.next_round > tournament.config.rounds:
             return
         run(tournament, commands.pair(tournament))
+
+
+def test_no_one_has_a_prize_before_the_first_result(seated):
+    """Round 1 seated, nothing played: every line ties, and once made everyone '1st, Premio 1'."""
+    from tavolo.tournament.public import public_view
+    from tavolo.tournament.standings import rankings
+
+    assert rankings(seated)[0].awarded() == {} and public_view(seated)["standings"] == []
+    run(seated, commands.enter_score(seated, 1, 1, [900], [500]))
+    assert rankings(seated)[0].awarded() == {1: 1, 2: 2, 3: 3, 4: 3} and public_view(seated)["standings"]
+
+
+def test_a_withdrawn_entrant_is_ranked_after_those_still_playing(seated):
+    """Codice art. 33: its results stand, but it is no longer in the running: after every entrant still playing."""
+    from tavolo.tournament.standings import rankings
+
+    run(seated, commands.enter_score(seated, 1, 1, [1500], [0]))
+    run(seated, commands.enter_score(seated, 1, 2, [600], [500]))
+    run(seated, commands.withdraw(seated, 1, "malore"))
+    ranking = rankings(seated)[0]
+    assert [line.number for line in ranking.lines] == [3, 4, 2, 1] and ranking.lines[-1].withdrawn
+    assert ranking.places() == [1, 2, 3, 4] and 1 not in ranking.awarded()

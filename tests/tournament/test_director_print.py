@@ -1,10 +1,14 @@
 """The desk's printouts follow the page's language: Italian by default, English when the page is English
 (issue 10: the pages are "Italian (English selectable)")."""
 
+import re
 import subprocess
 
 import pytest
 from fastapi.testclient import TestClient
+from PIL import Image
+
+from tavolo.tournament.codes import side_code
 
 NAME = "Sabato"
 DESK = f"/api/direttore/{NAME}"
@@ -56,3 +60,71 @@ def test_a_refused_printout_from_the_desk_issues_no_codes(client):
     for _ in range(2):
         assert client.get(f"{DESK}/stampa/cards", headers=ANNA).headers["content-type"] == "application/pdf"
     assert kinds().count("CodesIssued") == 1
+
+
+def _words(pdf):
+    """Every word of the PDF's first page with its box, in points from the top left."""
+    html = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    return [(float(a), float(b), float(c), float(d), word) for a, b, c, d, word in re.findall(pattern, html)]
+
+
+def test_each_sides_code_is_on_its_own_stub_behind_a_cut_line(client, tmp_path):
+    """One score card once carried both codes, so one player could enter and confirm alone: each side's code is on
+    its own stub, N/S above E/W with a dashed cut line between them, each with its own QR code."""
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(client.get(f"{DESK}/stampa/cards", headers=ANNA).content)
+    secret = client.app.state.tournaments.open(NAME).tournament.secret
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    codes = {side: side_code(secret, 1, 1, side) for side in ("ns", "ew")}
+    assert all(text.count(code) == 1 for code in codes.values())
+    words = _words(pdf)
+    ns, ew = (next(w for w in words if w[4] == codes[side]) for side in ("ns", "ew"))
+    assert ns[3] < ew[1]  # N/S's stub above E/W's
+    said = [[w[4] for w in words if abs(w[1] - code[1]) < 1 and w[0] < code[0]] for code in (ns, ew)]
+    assert said == [["codice", "N/S:"], ["codice", "E/O:"]]
+    png = tmp_path / "cards"
+    subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(pdf), str(png)], check=True)
+    image = Image.open(f"{png}-1.png").convert("L")
+    stub_left = int(ns[0]) - 150  # from left of the stub's QR code
+    rows = range(int(ns[3]) + 1, int(ew[1]))
+
+    def dashes(y):
+        dark = [image.getpixel((x, y)) < 128 for x in range(stub_left, image.width - 20)]
+        return sum(1 for a, b in zip(dark, dark[1:]) if b and not a)
+
+    assert max(dashes(y) for y in rows) >= 10  # a dashed line runs across between the two codes
+    stub_qr = [w for w in words if w[4].startswith("http")]
+    assert len([w for w in stub_qr if w[1] < ew[1]]) >= 1 and len([w for w in stub_qr if w[1] > ns[3]]) >= 1
+
+
+def test_the_desk_prints_the_standings_in_landscape_too(client, tmp_path):
+    pdf = tmp_path / "standings.pdf"
+    for query, size in (("", "595.276 x 841.89"), ("?landscape=true", "841.89 x 595.276")):
+        pdf.write_bytes(client.get(f"{DESK}/stampa/standings{query}", headers=ANNA).content)
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        assert f"Page size:       {size} pts (A4)" in info
+
+
+def test_printouts_say_the_logs_words_in_italian(client, tmp_path):
+    """"sorteggio (draw)", "(modified Danish)", a result sheet's "E/W" and "riposo (bye)" were printed as the log
+    keeps them: an Italian printout says them in Italian, an English one in English."""
+    for table, ns in ((1, "900"), (2, "700")):
+        client.post(f"{DESK}/punteggi", json={"round": 1, "table": table, "ns": ns, "ew": "500"}, headers=ANNA)
+    assert client.post(f"{DESK}/abbina", headers=ANNA).status_code == 200
+    first = printed(client, tmp_path, "tables", "?round=1")
+    assert "ordine d'iscrizione" in first and "registration order" not in first
+    second = printed(client, tmp_path, "tables", "?round=2")
+    assert "danese modificato" in second and "Danish" not in second
+    sheets = printed(client, tmp_path, "sheets")
+    assert "E/O" in sheets and "E/W" not in sheets and "riposo" in sheets and "bye" not in sheets
+    english = printed(client, tmp_path, "tables", "?round=2&lang=en")
+    assert "modified Danish" in english and "danese" not in english
+
+
+def test_a_backup_is_named_after_the_event_and_its_date(client):
+    answer = client.get(f"{DESK}/backup", headers=ANNA)
+    disposition = answer.headers["content-disposition"]
+    assert re.search(r'filename="sabato-\d{4}-\d\d-\d\d-\d{4}\.json"', disposition), disposition
+    assert answer.json()["name"] == NAME

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tavolo.tournament.codes import side_code
+from tavolo.tournament.errors import TournamentError
 
 NAME = "Martedì"
 DESK = f"/api/direttore/{NAME}"
@@ -52,7 +53,8 @@ def test_a_table_enters_and_confirms_its_own_result_with_its_codes(client):
     assert client.post(f"{base}/proposta", json={"code": ns_code, "ns": "450+450", "ew": "500"}).status_code == 200
     assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"] is None  # pending is not public
     assert "900" not in client.get(base).text  # no code, no sight of the proposal
-    assert client.get(f"{base}?code={ew_code}").json()["waiting"] == {"side": "ns", "ns": 900, "ew": 500}
+    assert client.get(f"{base}?code={ew_code}").json()["waiting"] == {"side": "ns", "ns": 900, "ew": 500,
+                                                                      "ns_deals": [450, 450], "ew_deals": [500]}
     same_side = client.post(f"{base}/conferma?lang=en", json={"code": ns_code, "agree": True})
     assert same_side.status_code == 400 and "the other side confirms" in same_side.json()["error"]["message"]
     assert client.post(f"{base}/conferma", json={"code": ew_code, "agree": True}).json() == {"entered": True}
@@ -60,6 +62,36 @@ def test_a_table_enters_and_confirms_its_own_result_with_its_codes(client):
     assert (result["ns_points"], result["ew_points"], result["ns_vp"]) == (900, 500, 14)
     again = client.post(f"{base}/proposta", json={"code": ns_code, "ns": "100", "ew": "500"})
     assert again.status_code == 400
+
+
+def test_a_second_proposal_never_replaces_the_first(client):
+    """The same side cannot propose again; the other side's same totals agree (entered), other points are a
+    dispute that keeps both proposals, shown to both sides and to the desk."""
+    t = seated(client)
+    codes = {table: {side: side_code(t.secret, 1, table, side) for side in ("ns", "ew")} for table in (1, 2)}
+
+    def propose(table, side, ns, ew):
+        return client.post(f"/api/torneo/{NAME}/tavolo/{table}/proposta?lang=en",
+                           json={"code": codes[table][side], "ns": ns, "ew": ew})  # fmt: skip
+
+    assert propose(1, "ns", "450+450+100", "500").json()["waiting"]
+    again = propose(1, "ns", "100", "500")
+    assert again.status_code == 400 and "wait for the other side already" in again.json()["error"]["message"]
+    assert propose(1, "ew", "1000", "500").json()["entered"]  # the same totals: both sides agree
+    result = client.get(f"/api/torneo/{NAME}").json()["round"]["tables"][0]["result"]
+    assert (result["ns_points"], result["ew_points"]) == (1000, 500)
+    assert propose(2, "ew", "600+300", "100+400").json()["waiting"]
+    assert propose(2, "ns", "500", "900").json()["disputed"]
+    both = [{"side": "ew", "ns": 900, "ew": 500, "ns_deals": [600, 300], "ew_deals": [100, 400]},
+            {"side": "ns", "ns": 500, "ew": 900, "ns_deals": [500], "ew_deals": [900]}]  # fmt: skip
+    for side in ("ns", "ew"):
+        seen = client.get(f"/api/torneo/{NAME}/tavolo/2", params={"code": codes[2][side]}).json()
+        assert seen["disputed"] and seen["proposals"] == both
+    assert client.get(f"/api/torneo/{NAME}/tavolo/2").json()["proposals"] == []  # no code, no points
+    desk = client.get(DESK, headers=ANNA).json()
+    assert desk["disputed"] == [2] and desk["proposed"]["2"] == both
+    third = propose(2, "ew", "900", "500")
+    assert third.status_code == 400 and "is disputed: the director decides" in third.json()["error"]["message"]
 
 
 def test_a_disputed_table_goes_to_the_director(client):
@@ -192,10 +224,35 @@ def test_suspicious_results_are_flagged_on_the_desk(client):
     client.post(f"{DESK}/decisioni", json={"action": "arbitral", "round": 1, "table": 1, "ns_vp": 15, "ew_vp": 15},
                 headers=ANNA)  # fmt: skip
     client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "0"}, headers=ANNA)
-    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "5", "correct": True},
-                headers=ANNA)  # fmt: skip
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 2, "ns": "4900", "ew": "5", "correct": True,
+                                          "reason": "somma errata"}, headers=ANNA)  # fmt: skip
     flags = {(f["table"], f["kind"]) for f in client.get(f"{DESK}?lang=en", headers=ANNA).json()["flags"]}
     assert flags == {(1, "arbitral"), (2, "margin"), (2, "twice")}
+
+
+def test_any_round_is_corrected_from_the_desk_with_its_reason_and_its_history(client):
+    """Codice art. 19: a transcription error is corrected "anche se è già stata stilata la classifica e
+    l'accoppiamento per il turno successivo"; the pairing published stays (19 b) and the desk says which."""
+    seated(client)
+    for table, ns in ((1, "900"), (2, "700")):
+        client.post(f"{DESK}/punteggi", json={"round": 1, "table": table, "ns": ns, "ew": "500"}, headers=ANNA)
+    assert client.post(f"{DESK}/abbina", headers=ANNA).status_code == 200
+    round_two = client.get(f"/api/torneo/{NAME}").json()["round"]["tables"]
+    fix = {"round": 1, "table": 1, "ns": "200", "ew": "1400", "correct": True}
+    unexplained = client.post(f"{DESK}/punteggi?lang=en", json=fix, headers=ANNA)
+    assert unexplained.status_code == 400 and "a correction needs its reason" in unexplained.json()["error"]["message"]
+    corrected = client.post(f"{DESK}/punteggi", json={**fix, "reason": "punteggi invertiti"}, headers=ANNA).json()
+    assert corrected["affected"] == [{"round": 2, "tables": [1, 2]}]
+    assert "turno 1 tavolo 1 corretto: 900 / 500 -> 200 / 1400 (motivo: punteggi invertiti)" in corrected["said"]
+    assert client.get(f"/api/torneo/{NAME}").json()["round"]["tables"] == round_two  # not re-paired
+    first = client.get(f"{DESK}/turni/1", headers=ANNA).json()["tables"][0]
+    assert first["points"] == {"ns": "200", "ew": "1400"} and first["result"]["ns_vp"] < 10
+    assert "punteggi invertiti" in first["corrections"][0]
+    history = client.get(f"{DESK}/registro", headers=ANNA).json()
+    assert history[0]["kind"] == "ScoreCorrected" and "900 / 500 -> 200 / 1400" in history[0]["text"]
+    assert "codice art. 19 b" in client.get(DESK, headers=ANNA).json()["affected"][0]
+    assert client.app.state.tournaments.open(NAME).tournament.secret not in json.dumps(history)
+    assert client.get(f"{DESK}/turni/9", headers=ANNA).status_code == 404
 
 
 def test_the_desk_undoes_its_last_action_and_the_public_page_follows(client):
@@ -236,11 +293,11 @@ def test_the_director_appoints_an_arbiter_who_may_score_but_not_publish(client):
 
 
 def test_the_desk_uses_the_web_apps_own_login(web_app):
-    """No header shim here: the account is the web app's session (POST /api/accounts logs in)."""
+    """No header shim here: the account is the web app's session (POST /api/login logs in)."""
     with TestClient(web_app) as director_client, TestClient(web_app) as stranger:
         assert (
-            director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"}).status_code
-            == 201
+            director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"}).status_code
+            == 200
         )
         created = director_client.post("/api/direttore", json={"name": NAME}, headers={"Origin": "http://testserver"})
         assert created.status_code == 201
@@ -291,7 +348,7 @@ def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
     """Cross-site request forgery: the browser sends the director's cookie with a form posted from elsewhere;
     the desk answers only its own origin (``Origin``, else ``Referer``), and a cookie with neither is refused."""
     with TestClient(web_app) as director_client:
-        director_client.post("/api/accounts", json={"name": "arbitra", "password": "burraco-2026"})
+        director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"})
         own = {"Origin": "http://testserver"}
         assert director_client.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
         listing = {"file": ("iscritti.csv", "nome;giocatore1;giocatore2\nLeoni;Anna;Bruno\n".encode())}
@@ -317,3 +374,110 @@ def test_a_page_on_another_site_cannot_act_with_the_directors_cookie(web_app):
         assert [e["name"] for e in director_client.get(DESK).json()["entrants"]] == ["Carla - Dario", "E - F"]
     kinds = [e.kind for e in web_app.state.tournaments.log(NAME)]
     assert "CodesIssued" not in kinds
+
+
+def test_events_whose_names_differ_only_in_case_are_refused(client, cli):
+    assert client.post("/api/direttore", json={"name": "Martedì al circolo"}, headers=ANNA).status_code == 201
+    again = client.post("/api/direttore?lang=en", json={"name": "martedì  AL circolo"}, headers=ANNA)
+    assert again.status_code == 400
+    assert again.json()["error"]["message"] == "a tournament named 'Martedì al circolo' exists already"
+    cli("new", "Serata")
+    assert "exists already" in cli("new", "SERATA", ok=False).output
+
+
+def test_a_typo_fixed_at_the_desk_renames_the_player(client):
+    seated(client)
+    body = {"action": "rename", "number": 1, "old": "anna0", "new": "Annamaria0"}
+    assert client.post(f"{DESK}/decisioni", json=body, headers=ANNA).status_code == 200
+    entrant = client.get(DESK, headers=ANNA).json()["entrants"][0]
+    assert entrant["players"] == ["Annamaria0", "Bruno0"] and entrant["name"] == "Annamaria0 - Bruno0"
+
+
+def test_only_the_servers_directors_create_tournaments(web_app):
+    """Anyone could register an account and become a director: the first director is named by `tavolo serve
+    --director` (or `tavolo tournament director`), which creates the account if needed, so no one registers the
+    name first; a director names the others."""
+    from tavolo.server.director import desk_directors, make_desk_director
+
+    own = {"Origin": "http://testserver"}
+    with TestClient(web_app) as stranger, TestClient(web_app) as director_client:
+        assert stranger.post("/api/accounts", json={"name": "intrusa", "password": "burraco-2026"}).status_code == 201
+        refused = stranger.post("/api/direttore?lang=en", json={"name": NAME}, headers=own)
+        assert refused.status_code == 403 and "intrusa is not a director of this server" in refused.json()["error"]["message"]
+        assert stranger.get("/api/direttore").json()["director"] is False
+        squatted = stranger.post("/api/accounts", json={"name": "arbitra", "password": "altra-password"})
+        assert squatted.status_code == 409  # the director's account exists from the start
+        director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"})
+        assert director_client.get("/api/direttore").json()["director"] is True
+        named = director_client.post("/api/direttore/direttori", json={"account": "intrusa"}, headers=own)
+        assert "intrusa" in named.json()["directors"]
+        assert stranger.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
+        nobody = director_client.post("/api/direttore/direttori?lang=en", json={"account": "nessuno"}, headers=own)
+        assert nobody.status_code == 400 and nobody.json()["error"]["message"] == "there is no account nessuno: it registers first"
+    store = web_app.state.store
+    with pytest.raises(TournamentError, match="the password needs at least 8 characters"):
+        make_desk_director(store, "mario", lambda: "corta")
+    assert make_desk_director(store, "mario", lambda: "burraco-2026") and "mario" in desk_directors(store)
+    assert not make_desk_director(store, "mario")  # named again: nothing changes
+
+
+def test_the_first_director_is_named_when_the_server_starts(tmp_path, monkeypatch):
+    """`tavolo serve --director NAME` (and `tavolo tournament director NAME`) create the account, asking its
+    password twice, and make it a director before anyone can register the name."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from tavolo.cli import app as cli_app
+    from tavolo.server.director import desk_directors
+    from tavolo.store.online import OnlineStore, make_online_engine
+
+    database = str(tmp_path / "sala.sqlite")
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)  # the server is not started here
+    runner = CliRunner()
+    served = runner.invoke(cli_app, ["serve", "--db", database, "--director", "Anna Rossi"],
+                           input="burraco-2026\nburraco-2026\n", env={"TAVOLO_LANG": "en"})  # fmt: skip
+    assert served.exit_code == 0, served.output
+    assert "Anna Rossi is a director of this server (account created)" in served.output
+    named = runner.invoke(cli_app, ["tournament", "director", "Bruno", "--db", database], input="corta\ncorta\n",
+                          env={"TAVOLO_LANG": "en"})  # fmt: skip
+    assert named.exit_code == 1 and "the password needs at least 8 characters" in named.output
+    store = OnlineStore(make_online_engine(database))
+    assert desk_directors(store) == {"Anna Rossi"} and store.account("Anna Rossi") is not None
+
+
+def renamed(backup, name):
+    """The backup of the same event under another name (a copy to restore beside it)."""
+    copy = json.loads(json.dumps(backup))
+    copy["name"] = name
+    copy["events"][0]["payload"]["config"]["name"] = name
+    return copy
+
+
+def test_a_backup_is_restored_from_the_desk_after_a_preview(client):
+    """The command line's `restore`, from the desk: the file is read and checked, the desk shows what it holds,
+    and the event comes back on confirmation; a restoring director the backup does not name is made its director."""
+    seated(client)
+    client.post(f"{DESK}/punteggi", json={"round": 1, "table": 1, "ns": "900", "ew": "500"}, headers=ANNA)
+    saved = client.get(f"{DESK}/backup", headers=ANNA).json()
+    restore = "/api/direttore/ripristina?lang=en"
+
+    def upload(document, confirm=False, who=ANNA):
+        data = document if isinstance(document, bytes) else json.dumps(document).encode()
+        return client.post(f"{restore}&confirm={str(confirm).lower()}", files={"file": ("b.json", data)}, headers=who)
+
+    same = upload(saved)
+    assert same.status_code == 400 and same.json()["error"]["message"] == f"a tournament named '{NAME}' exists already"
+    assert upload(renamed(saved, NAME.upper())).status_code == 400  # the same name but for its case
+    assert "not JSON" in upload(b"nome;giocatore1").json()["error"]["message"]
+    assert "not a Tavolo tournament backup" in upload({"format": "altro"}).json()["error"]["message"]
+    assert upload(renamed(saved, "Copia"), who={"x-account": "mario"}).status_code == 403
+    preview = upload(renamed(saved, "Copia")).json()
+    assert preview["restored"] is False and preview["preview"]["entrants"] == 4 and preview["preview"]["rounds"] == 1
+    assert "Copia" not in client.app.state.tournaments.names()
+    done = upload(renamed(saved, "Copia"), confirm=True, who={"x-account": "arbitro"}).json()
+    assert done["restored"] and done["url"] == "/direttore/Copia"
+    log = client.app.state.tournaments.log("Copia")
+    assert [e.payload for e in log[: len(saved["events"])]][1:] == [e["payload"] for e in saved["events"]][1:]
+    assert log[-1].kind == "StaffAppointed" and log[-1].author == "arbitro"
+    copy = client.get("/api/direttore/Copia", headers={"x-account": "arbitro"}).json()
+    assert copy["round"]["tables"][0]["result"]["ns_points"] == 900

@@ -87,3 +87,11 @@ def test_a_refusal_built_from_parts_is_translated_whole(cli, lang, expected):
     cli("seat")
     result = cli("score", "1", "1", "--ns", "453", "--ew", "200", ok=False, lang=lang)
     assert expected in " ".join(result.output.split())
+
+
+def test_every_text_the_desks_scripts_show_is_handed_to_them():
+    """A ``t("...")`` in the desk's scripts that is not in SCRIPT_TEXTS reaches the page in English."""
+    scripts = (PACKAGE / "server" / "static" / "director").glob("*.js")
+    called = {m for path in scripts for m in re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', path.read_text())}
+    assert len(called) > 25
+    assert sorted(called - set(SCRIPT_TEXTS)) == []

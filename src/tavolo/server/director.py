@@ -33,8 +33,13 @@ Every word comes from the ``tournament`` catalog, Italian first.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
+import hashlib
+import ipaddress
 import json
+import re
+import socket
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
@@ -51,12 +56,17 @@ from sqlalchemy import func, select
 from starlette.datastructures import UploadFile as StarletteUpload
 
 from tavolo.i18n import catalog, language, negotiate, translate
-from tavolo.online.accounts import LoginGuard
+from tavolo.online.accounts import NAME_LENGTH, PASSWORD_LENGTH, LoginGuard
+from tavolo.online.accounts import register as register_account
 from tavolo.online.messages import Refusal
 from tavolo.server.api import account_of
 from tavolo.store import Store, TournamentHandle
-from tavolo.store.backup import backup
+from tavolo.store.backup import _fold as fold_backup  # the checks restore() makes, for the preview
+from tavolo.store.backup import _read as read_backup
+from tavolo.store.backup import backup, restore
+from tavolo.store.repository import _last_action as last_action_seqs  # the rule TournamentHandle.undo follows
 from tavolo.store.models import EventRow, TournamentRow
+from tavolo.store.online import OnlineStore, SettingRow
 from tavolo.tournament import commands
 from tavolo.tournament.codes import check_code
 from tavolo.tournament.config import (
@@ -71,9 +81,12 @@ from tavolo.tournament.config import (
     parse_system,
 )
 from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.events import ScoreProposed
 from tavolo.tournament.flags import flags
 from tavolo.tournament.importing import read_entrant_file, read_points
-from tavolo.tournament.public import find_seat, public_view
+from tavolo.tournament.journal import describe
+from tavolo.tournament.naming import check_event_name, search_key
+from tavolo.tournament.public import find_seat, public_view, round_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
 from tavolo.tournament.state import Tournament
@@ -257,11 +270,18 @@ def _do(request: Request, handle: TournamentHandle, command: Callable) -> list:
 SCRIPT_TEXTS = (
     "Table", "North/South", "East/West", "rest", "Round {round}", "Standings", "Pl.", "No.", "Name", "Club", "VP",
     "MP", "Points", "P", "Prize", "to enter", "Time out", "paused", "not started", "Results of round {round}",
-    "Waiting for the other side to confirm", "Confirm", "Not right: call the director", "Entered: thank you",
+    "Confirm", "Not right: call the director", "Entered: thank you",
     "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
     "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
     "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved",
+    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
+    "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
+    "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
+    "Undone: {what}", " (withdrawn)",
+    "Restore {name}: {events} events, {entrants} entrants, {rounds} rounds, last changed {last}?", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
+    "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
+    " anyway?",
+    "The code keeps these pairings as published: the next round is paired on the corrected standings.",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
@@ -289,16 +309,23 @@ class Hall:
     A change made here is pushed at once; one watcher per tournament looks
     each second for changes made elsewhere (the command line, another
     process) and pushes those too.
+
+    The pages' queues belong to the event loop that serves them, and an :class:`asyncio.Queue` is not
+    thread-safe; the desk's writes run on worker threads (every plain ``def`` route, the list import), so
+    :meth:`changed` renders the frame where it is called and hands it to the loop with
+    :meth:`~asyncio.AbstractEventLoop.call_soon_threadsafe`, which puts it in the queues.
     """
 
     def __init__(self) -> None:
         self.listeners: dict[str, set[asyncio.Queue[str]]] = {}
         self.latest: dict[str, tuple[int, str]] = {}
         self.watchers: dict[str, asyncio.Task[None]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def subscribe(self, handle: TournamentHandle) -> tuple[asyncio.Queue[str], str]:
-        """A queue of the tournament's server-sent-event messages, and the message to show now."""
+        """A queue of the tournament's server-sent-event messages, and the message to show now (on the loop)."""
         name = handle.tournament.config.name
+        self.loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
         self.listeners.setdefault(name, set()).add(queue)
         if name not in self.watchers or self.watchers[name].done():
@@ -309,10 +336,15 @@ class Hall:
         self.listeners.get(name, set()).discard(queue)
 
     def changed(self, handle: TournamentHandle) -> None:
-        """Send the tournament's new public view to every page open on it."""
-        name = handle.tournament.config.name
-        if self.listeners.get(name):
-            self._publish(name, self._frame(handle))
+        """Send the tournament's new public view to every page open on it; from any thread."""
+        name, loop = handle.tournament.config.name, self.loop
+        if not self.listeners.get(name) or loop is None:
+            return
+        frame = self._frame(handle)
+        try:
+            loop.call_soon_threadsafe(self._publish, name, frame)
+        except RuntimeError:  # the loop has closed (the server stops): no page is left to tell
+            pass
 
     def _frame(self, handle: TournamentHandle) -> str:
         name, version = handle.tournament.config.name, handle.tournament.version
@@ -322,6 +354,7 @@ class Hall:
         return cached[1]
 
     def _publish(self, name: str, frame: str) -> None:
+        """Hand ``frame`` to every page open on ``name``: on the loop's thread only."""
         for queue in list(self.listeners.get(name, ())):
             if queue.full():
                 queue.get_nowait()  # a slow page skips to the newest view
@@ -455,12 +488,19 @@ def table_state(request: Request, name: str, table: int, code: str = "") -> JSON
     played = t.last_round
     if played is None or table not in played.tables:
         raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
-    view = next(row for row in public_view(t)["round"]["tables"] if row["table"] == table)
+    view = next(row for row in round_view(t, played)["tables"] if row["table"] == table)
     side = code_guard(request).side(request, t, table, code) if code.strip() else None
     proposal = played.proposals.get(table)
-    waiting = {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew)} if proposal and side else None
     return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
-                         "waiting": waiting, "disputed": table in played.disputed})  # fmt: skip
+                         "waiting": proposed_points(proposal) if proposal and side else None,
+                         "disputed": table in played.disputed,
+                         "proposals": [proposed_points(p) for p in played.proposed(table)] if side else []})  # fmt: skip
+
+
+def proposed_points(proposal: ScoreProposed) -> dict[str, Any]:
+    """The points one side proposed: its side, the totals and each deal's figures (one figure: a total)."""
+    return {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew),
+            "ns_deals": list(proposal.ns), "ew_deals": list(proposal.ew)}  # fmt: skip
 
 
 @router.post("/api/torneo/{name}/tavolo/{table}/proposta")
@@ -469,8 +509,10 @@ def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResp
     t = handle.tournament
     code_guard(request).side(request, t, table, body.code)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
-    _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
-    return JSONResponse({"waiting": True, "round": len(t.rounds)})
+    (event,) = _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
+    kind = type(event).__name__  # the first proposal waits; the other side's agrees, or disputes keeping both
+    return JSONResponse({"waiting": kind == "ScoreProposed", "entered": kind == "ScoreEntered",
+                         "disputed": kind == "ScoreDisputed", "round": len(t.rounds)})  # fmt: skip
 
 
 @router.post("/api/torneo/{name}/tavolo/{table}/conferma")
@@ -509,8 +551,11 @@ def director(request: Request, name: str) -> TournamentHandle:
 
 @router.get("/direttore", response_class=HTMLResponse, include_in_schema=False)
 def desk_home(request: Request) -> HTMLResponse:
-    """The director's tournaments and a form for a new one (a login is needed to act)."""
-    return render(request, "director/home.html", account=current_account(request))
+    """The director's tournaments and, for a director of the server, a form for a new one and one to name
+    another director (a login is needed to act)."""
+    account = current_account(request)
+    is_director = account is not None and account in desk_directors(request.app.state.store)
+    return render(request, "director/home.html", account=account, director=is_director)
 
 
 @router.get("/direttore/{name}", response_class=HTMLResponse, include_in_schema=False)
@@ -526,7 +571,68 @@ def my_tournaments(request: Request) -> JSONResponse:
         raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
     store = tournaments(request)
     mine = [n for n in store.names() if store.open(n).tournament.staff.get(account)]
-    return JSONResponse({"account": account, "tournaments": mine})
+    return JSONResponse({"account": account, "tournaments": mine,
+                         "director": account in desk_directors(request.app.state.store)})  # fmt: skip
+
+
+# --- the server's directors -------------------------------------------------------------------
+
+DIRECTOR_KEY = "director:"
+"""The server's directors are kept among its settings, one row each: this prefix and a digest of the name."""
+
+
+def desk_directors(store: OnlineStore) -> set[str]:
+    """The accounts that may create tournaments (and restore them) on this server."""
+    with store.engine.connect() as connection:
+        return set(connection.scalars(select(SettingRow.value).where(SettingRow.key.startswith(DIRECTOR_KEY))))
+
+
+def make_desk_director(store: OnlineStore, name: str, password: Callable[[], str] | None = None) -> bool:
+    """Make the account ``name`` one of the server's directors (``tavolo serve --director``, ``tavolo tournament
+    director``, or a director at the desk). An account that does not exist yet is created with ``password()``
+    here and now, so that the name cannot go to whoever registers it first; without ``password`` it is refused.
+    Returns whether the account was created."""
+    tidy = " ".join(name.split())
+    if not 0 < len(tidy) <= NAME_LENGTH:
+        raise TournamentError("a director's name has 1 to {count} characters", count=NAME_LENGTH)
+    created = store.account(tidy) is None
+    if created:
+        if password is None:
+            raise TournamentError("there is no account {name}: it registers first", name=tidy)
+        secret = password()
+        if len(secret) < PASSWORD_LENGTH:
+            raise TournamentError("the password needs at least {count} characters", count=PASSWORD_LENGTH)
+        register_account(store, tidy, secret)
+    store.setting(DIRECTOR_KEY + hashlib.sha256(tidy.encode()).hexdigest()[:31], lambda: tidy)
+    return created
+
+
+def desk_director(request: Request) -> str:
+    """The logged-in account, if it is one of the server's directors; refused otherwise."""
+    account = current_account(request)
+    if account is None:
+        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    if account not in desk_directors(request.app.state.store):
+        raise Refused(403, TournamentError(
+            "{account} is not a director of this server: the first is named by 'tavolo serve --director NAME' "
+            "(or 'tavolo tournament director NAME'), and a director names the others", account=account))  # fmt: skip
+    return account
+
+
+class DirectorRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    account: str = Field(min_length=1, max_length=40)
+
+
+@router.post("/api/direttore/direttori")
+def add_director(request: Request, body: DirectorRequest) -> JSONResponse:
+    """A director of the server names another (an account already registered)."""
+    desk_director(request)
+    try:
+        make_desk_director(request.app.state.store, body.account)
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    return JSONResponse({"directors": sorted(desk_directors(request.app.state.store))})
 
 
 class NewEvent(BaseModel):
@@ -550,10 +656,8 @@ class NewEvent(BaseModel):
 
 @router.post("/api/direttore", status_code=201)
 def create_event(request: Request, body: NewEvent) -> JSONResponse:
-    """A new tournament; the account that creates it is its director."""
-    account = current_account(request)
-    if account is None:
-        raise Refused(401, TournamentError("log in as the tournament's director or arbiter"))
+    """A new tournament, by one of the server's directors (:func:`desk_directors`); it becomes its director."""
+    account = desk_director(request)
     try:
         phases = tuple(parse_phase(p) for p in body.phases) or (Phase(parse_system(body.system), body.rounds),)
         config = TournamentConfig(
@@ -561,6 +665,7 @@ def create_event(request: Request, body: NewEvent) -> JSONResponse:
             parse_sessions(body.sessions), body.prizes, body.prize_ties,
             tuple(parse_category_prize(c) for c in body.category_prizes), body.timeout,
         )  # fmt: skip
+        check_event_name(config.name, tournaments(request).names())
         handle = tournaments(request).create(config, account)
         handle.do(lambda t: commands.appoint(t, account, "director"))
     except TournamentError as error:
@@ -579,6 +684,8 @@ def desk_state(request: Request, name: str) -> JSONResponse:
     view["missing"] = missing_tables(t, played) if played else []
     view["pending"] = sorted(played.proposals) if played else []
     view["disputed"] = sorted(played.disputed) if played else []
+    view["proposed"] = {table: [proposed_points(p) for p in played.proposed(table)]
+                        for table in view["pending"] + view["disputed"]} if played else {}  # fmt: skip
     view["corrected"] = sorted(played.corrections) if played else []
     view["role"] = t.staff.get(current_account(request))
     render_flag = catalog(lang_of(request), DOMAIN).get
@@ -588,6 +695,9 @@ def desk_state(request: Request, name: str) -> JSONResponse:
         else []
     )
     view["can_pair"] = bool(played) and not view["missing"] and played.number < t.config.rounds
+    words = words_of(request)
+    view["affected"] = [describe(c, words) for r in t.rounds.values() for cs in r.corrections.values() for c in cs
+                        if c.affected]  # fmt: skip
     return JSONResponse(view)
 
 
@@ -633,7 +743,7 @@ DECISIONS: dict[str, Callable[[Any, Decision], list]] = {
     "abandon": lambda t, d: commands.abandon(t, d.round, d.number, justified=d.justified),
     "withdraw": lambda t, d: commands.withdraw(t, d.number, d.reason),
     "substitute": lambda t, d: commands.substitute(t, d.number, d.old, d.new),
-    "rename": lambda t, d: commands.correct_entry(t, d.number, d.new),
+    "rename": lambda t, d: commands.fix_typo(t, d.number, d.old, d.new),
 }
 
 
@@ -651,8 +761,9 @@ LIST_ROWS = 2_000
 """The most entrants one list registers (a club's evening has tens, a national final some hundreds)."""
 LIST_BYTES = 2_000_000
 """The largest list file."""
-BODY_BYTES = LIST_BYTES + 64 * 1024
-"""The largest import request: the file and its form's own lines; a larger body is refused before it is read."""
+FORM_BYTES = 64 * 1024
+"""Room for a form's own lines around its file: a body larger than the file's limit and these is refused before
+it is read."""
 LIST_FORM = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}}}}}  # fmt: skip
 
@@ -666,20 +777,21 @@ async def import_list(request: Request, name: str, confirm: bool = False) -> JSO
     phones go on while a long list is read; at most :data:`LIST_ROWS` entrants, :data:`LIST_BYTES` bytes.
     """
     handle = await run_in_threadpool(director, request, name)
-    filename, data = await _list_file(request)
+    filename, data = await form_file(request, LIST_BYTES, TournamentError("the file is larger than 2 MB"))
     return JSONResponse(await run_in_threadpool(_import_list, request, handle, filename, data, confirm))
 
 
-async def _list_file(request: Request) -> tuple[str, bytes]:
-    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes :data:`BODY_BYTES`."""
-    too_large = Refused(413, TournamentError("the file is larger than 2 MB"))
+async def form_file(request: Request, limit: int, too_large_error: TournamentError) -> tuple[str, bytes]:
+    """The name and bytes of the form's ``file``; refused (413) as soon as the body passes ``limit`` and the
+    form's own lines."""
+    too_large = Refused(413, too_large_error)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > BODY_BYTES:
+    if declared.isdigit() and int(declared) > limit + FORM_BYTES:
         raise too_large
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > BODY_BYTES:
+        if len(body) > limit + FORM_BYTES:
             raise too_large
 
     async def replay() -> dict[str, Any]:
@@ -691,7 +803,7 @@ async def _list_file(request: Request) -> tuple[str, bytes]:
         if not isinstance(upload, StarletteUpload):
             raise Refused(400, TournamentError("send the list as the form's file field 'file'"))
         data = await upload.read()
-        if len(data) > LIST_BYTES:
+        if len(data) > limit:
             raise too_large
         return upload.filename or "lista.csv", data
     finally:
@@ -768,15 +880,57 @@ class ScoreRequest(BaseModel):
 
 @router.post("/api/direttore/{name}/punteggi")
 def score(request: Request, name: str, body: ScoreRequest) -> JSONResponse:
-    """A table's score from the desk (totals or deals), or a correction with its reason (history kept)."""
+    """A table's score from the desk (totals or deals), or a correction of any round with its reason (codice
+    art. 19): the log keeps the old points, the new and the reason; the answer names the published pairings
+    the corrected standings would have made otherwise (``affected``: they stay, art. 19 b)."""
     handle = staff(request, name)
     ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
+    if body.correct and not body.reason.strip():
+        raise Refused(400, TournamentError("a correction needs its reason (codice art. 19): say why the score changes"))
     if body.correct:
         command = lambda t: commands.correct_score(t, body.round, body.table, ns, ew, body.reason)  # noqa: E731
     else:
         command = lambda t: commands.enter_score(t, body.round, body.table, ns, ew)  # noqa: E731
-    _do(request, handle, command)
-    return JSONResponse({"round": body.round, "table": body.table})
+    (event,) = _do(request, handle, command)
+    affected = getattr(event, "affected", ())
+    return JSONResponse({"round": body.round, "table": body.table, "said": describe(event, words_of(request)),
+                         "affected": [{"round": r, "tables": list(tables)} for r, tables in affected]})  # fmt: skip
+
+
+@router.get("/api/direttore/{name}/turni/{number}")
+def desk_round(request: Request, name: str, number: int) -> JSONResponse:
+    """Any published round for the desk: each table's result, its points as entered and its corrections."""
+    t = staff(request, name).tournament
+    try:
+        played = t.round(number)
+    except TournamentError as error:
+        raise Refused(404, error) from None
+    view = round_view(t, played)
+    words = words_of(request)
+    for row in view["tables"]:
+        scores = played.scores.get(row["table"])
+        row["points"] = {"ns": "+".join(map(str, scores[0])), "ew": "+".join(map(str, scores[1]))} if scores else None
+        row["corrections"] = [describe(c, words) for c in played.corrections.get(row["table"], [])]
+    return JSONResponse(view)
+
+
+@router.get("/api/direttore/{name}/registro")
+def journal(request: Request, name: str, last: int = 200) -> JSONResponse:
+    """The log in words, the latest first: who did what and when; a correction with its old and new points
+    and its reason. The codes' secret is never shown."""
+    staff(request, name)
+    logged = tournaments(request).log(name)
+    undone = {seq for e in logged if e.kind == "Undone" for seq in e.payload["seqs"]}
+    words = words_of(request)
+    rows = [{"seq": e.seq, "at": e.recorded_at.isoformat(), "author": e.author, "kind": e.kind,
+             "text": describe(e.event, words), "undone": e.seq in undone}
+            for e in reversed(logged[-max(1, min(last, 2000)):])]  # fmt: skip
+    return JSONResponse(rows)
+
+
+def words_of(request: Request) -> Callable[[str], str | None]:
+    """The ``tournament`` catalog's lookup in the page's language."""
+    return catalog(lang_of(request), DOMAIN).get
 
 
 class Appointment(BaseModel):
@@ -793,16 +947,34 @@ def appoint(request: Request, name: str, body: Appointment) -> JSONResponse:
     return JSONResponse({"staff": handle.tournament.staff})
 
 
+@router.get("/api/direttore/{name}/annulla")
+def last_action(request: Request, name: str) -> JSONResponse:
+    """What undo would take back now (the last action's events, in words), for the desk to ask first."""
+    director(request, name)
+    return JSONResponse(_last_action_said(request, name, None))
+
+
 @router.post("/api/direttore/{name}/annulla")
 def undo(request: Request, name: str) -> JSONResponse:
-    """Take back the last action; the log keeps it, marked undone."""
+    """Take back the last action; the log keeps it, marked undone. The answer says what was undone."""
     handle = director(request, name)
     try:
         seqs = handle.undo()
     except TournamentError as error:
         raise Refused(400, error) from None
     hall(request).changed(handle)
-    return JSONResponse({"undone": seqs})
+    return JSONResponse({"undone": seqs, "said": _last_action_said(request, name, seqs)["said"]})
+
+
+def _last_action_said(request: Request, name: str, seqs: list[int] | None) -> dict[str, Any]:
+    """The events numbered ``seqs`` (by default the last action still in force) and each in words."""
+    logged = tournaments(request).log(name)
+    if seqs is None:
+        seqs = last_action_seqs(logged)
+    if not seqs:
+        raise Refused(400, TournamentError("there is no action to undo"))
+    words = words_of(request)
+    return {"seqs": seqs, "said": [describe(e.event, words) for e in logged if e.seq in seqs]}
 
 
 class ClockRequest(BaseModel):
@@ -822,8 +994,11 @@ PAPERS = ("tables", "names", "cards", "movement", "groups", "standings", "sheets
 
 
 @router.get("/api/direttore/{name}/stampa/{paper}")
-def print_paper(request: Request, name: str, paper: str, round: int | None = None) -> Response:  # noqa: A002
-    """A printout as a PDF download (score cards carry QR codes to this server's table pages)."""
+def print_paper(
+    request: Request, name: str, paper: str, round: int | None = None, landscape: bool = False  # noqa: A002
+) -> Response:
+    """A printout as a PDF download (score cards carry QR codes to the hall's table pages; the standings on A4
+    portrait, or ``landscape``)."""
     from tavolo.tournament import printing
 
     handle = staff(request, name)
@@ -833,7 +1008,7 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
         raise Refused(404, TournamentError("no printout {paper!r}", paper=paper))
     t = handle.tournament
     number = round or len(t.rounds)
-    base = str(request.base_url).rstrip("/")
+    base = hall_address(request, t)
     words = catalog(lang_of(request), DOMAIN).get  # the printout in the page's language
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{paper}.pdf"
@@ -845,7 +1020,7 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
                 {"movement": printing.movement_cards, "tables": printing.table_assignments,
                  "names": printing.names_list}[paper](t, number, path, words=words)  # fmt: skip
             elif paper == "standings":
-                printing.standings_sheet(t, path, number, words=words)
+                printing.standings_sheet(t, path, number, words=words, landscape=landscape)
             else:
                 {"groups": printing.group_labels, "sheets": printing.result_sheets}[paper](t, path, words=words)
         except TournamentError as error:
@@ -857,13 +1032,129 @@ def print_paper(request: Request, name: str, paper: str, round: int | None = Non
     )
 
 
+def hall_address(request: Request, t: Tournament) -> str:
+    """The address the score cards' QR codes carry: the hall's, once the desk set it, else the desk's own."""
+    return t.hall_address or str(request.base_url).rstrip("/")
+
+
+class HallAddress(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(max_length=200)
+
+
+@router.get("/api/direttore/{name}/indirizzo")
+def hall_address_state(request: Request, name: str) -> JSONResponse:
+    """The address the cards will carry, whether phones can open it, and the addresses of this machine on the
+    hall's network (``tavolo serve --host 0.0.0.0`` answers on them) at the port the desk was opened on."""
+    t = staff(request, name).tournament
+    address = hall_address(request, t)
+    port = request.url.port or (443 if request.url.scheme == "https" else 80)
+    lan = [f"{request.url.scheme}://{ip}:{port}" for ip in lan_addresses()]
+    return JSONResponse({"address": address, "set": t.hall_address is not None, "loopback": is_loopback(address),
+                         "lan": lan})  # fmt: skip
+
+
+@router.post("/api/direttore/{name}/indirizzo")
+def set_hall_address(request: Request, name: str, body: HallAddress) -> JSONResponse:
+    """The hall's address for the score cards' QR codes, as ``tavolo tournament print cards --url`` takes it."""
+    handle = director(request, name)
+    _do(request, handle, lambda t: commands.set_hall_address(t, body.address))
+    address = hall_address(request, handle.tournament)
+    return JSONResponse({"address": address, "set": True, "loopback": is_loopback(address)})
+
+
+PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
+"""One address in each private range: a UDP socket "connected" to it learns which local address the system
+would route from; connecting a UDP socket sends nothing."""
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback: the host name's, and the ones the system would use
+    towards each private range. Nothing is sent off the machine."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+    for probe in PROBES:
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            udp.connect((probe, 9))
+            found.add(udp.getsockname()[0])
+    usable = (ip for ip in found if not (address := ipaddress.ip_address(ip)).is_loopback and not address.is_unspecified)
+    return sorted(usable, key=ipaddress.ip_address)
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (``localhost``, ``127.x``, ``::1``): no phone can open it."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 @router.get("/api/direttore/{name}/backup")
 def download_backup(request: Request, name: str) -> Response:
     """The whole event in one file, that `tavolo tournament restore` rebuilds exactly."""
     director(request, name)
     data = json.dumps(backup(tournaments(request), name), ensure_ascii=False, indent=1)
+    filename = backup_filename(name, datetime.now().astimezone())
     return Response(data, media_type="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="torneo.json"'})  # fmt: skip
+                    headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; "
+                                                    f"filename*=UTF-8''{quote(filename)}"})  # fmt: skip
+
+
+def backup_filename(name: str, when: datetime) -> str:
+    """The backup's file name: the event's name in plain letters and the day and time it was taken.
+
+    >>> backup_filename("Martedì al circolo: 3° torneo", datetime(2026, 3, 14, 22, 5))
+    'martedi-al-circolo-3-torneo-2026-03-14-2205.json'
+    """
+    slug = "-".join(re.findall(r"[a-z0-9]+", search_key(name).replace("'", " "))) or "torneo"
+    return f"{slug[:60]}-{when:%Y-%m-%d-%H%M}.json"
+
+
+BACKUP_BYTES = 50_000_000
+"""The largest backup the desk restores (a national final's log is a few megabytes)."""
+
+
+@router.post("/api/direttore/ripristina", openapi_extra=LIST_FORM)
+async def restore_backup(request: Request, confirm: bool = False) -> JSONResponse:
+    """A backup file (the form's ``file``) read and checked, and what it holds (``preview``: the event's name,
+    its events, entrants and rounds, when it was last changed); with ``confirm``, the event restored exactly as
+    the backup has it, by one of the server's directors. Refused when an event of that name (case aside) exists."""
+    account = await run_in_threadpool(desk_director, request)
+    filename, data = await form_file(request, BACKUP_BYTES, TournamentError("the backup is larger than 50 MB"))
+    return JSONResponse(await run_in_threadpool(_restore, request, account, filename, data, confirm))
+
+
+def _restore(request: Request, account: str, filename: str, data: bytes, confirm: bool) -> dict[str, Any]:
+    """The backup's preview and, with ``confirm``, the event restored; the director who restores it is made its
+    director (one more event, at the end of the log) when the backup's own staff does not name the account."""
+    try:
+        document = json.loads(data)
+        logged = read_backup(document)
+        tournament = fold_backup(logged)
+        store = tournaments(request)
+        check_event_name(tournament.config.name, store.names())
+        preview = {"name": tournament.config.name, "events": len(logged), "entrants": len(tournament.entrants),
+                   "rounds": len(tournament.rounds), "last": logged[-1].recorded_at.isoformat()}  # fmt: skip
+        if not confirm:
+            return {"preview": preview, "restored": False}
+        handle = restore(store, document)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Refused(400, TournamentError("{path}: not a Tavolo tournament backup (not JSON)", path=filename)) from None
+    except RecursionError:
+        raise Refused(400, TournamentError("{path}: brackets nested too deeply to read", path=filename)) from None
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    except (TypeError, AttributeError, KeyError, IndexError) as error:  # a log edited by hand into nonsense
+        raise Refused(400, TournamentError("{path}: a damaged backup ({error})", path=filename, error=error)) from None
+    if handle.tournament.staff.get(account) != "director":
+        handle.author = account
+        handle.do(lambda t: commands.appoint(t, account, "director"))
+    name = tournament.config.name
+    return {"preview": preview, "restored": True, "url": f"/direttore/{quote(name, safe='')}"}
 
 
 def install(app) -> None:

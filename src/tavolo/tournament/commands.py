@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit
 from dataclasses import replace
 from datetime import datetime
 
 from tavolo.tournament.clock import RoundClock
 from tavolo.tournament.codes import check_code, new_secret
 from tavolo.tournament.config import Kind
+from tavolo.tournament.corrections import affected_pairings
 from tavolo.tournament.errors import Message, TournamentError
 from tavolo.tournament.events import (
     Abandoned,
@@ -43,6 +45,7 @@ from tavolo.tournament.events import (
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
+    HallAddressSet,
     LateArrival,
     PhaseStarted,
     PlayerSubstituted,
@@ -59,6 +62,7 @@ from tavolo.tournament.events import (
 )
 from tavolo.tournament.importing import EntryRow
 from tavolo.tournament.manual import breaches, exchanged, swapped
+from tavolo.tournament.naming import name_key
 from tavolo.tournament.pairing import Draft, check_can_pair, draft_round, open_phase
 from tavolo.tournament.results import FORFEIT_MINUTES, missing_tables
 from tavolo.tournament.seating import Seating, seating_order
@@ -138,7 +142,8 @@ def register_list(tournament: Tournament, rows: Sequence[EntryRow], label: Calla
 
 
 class _Taken:
-    """The entrants' names and players a new entry may not reuse (case aside), and the last entrant number."""
+    """The entrants' names and players a new entry may not reuse (case, spacing and apostrophes aside:
+    :func:`~tavolo.tournament.naming.name_key`), and the last entrant number."""
 
     def __init__(self, tournament: Tournament) -> None:
         self.names: dict[str, tuple[int, str]] = {}
@@ -148,9 +153,9 @@ class _Taken:
             self.add(EntrantRegistered(entrant.number, entrant.name, tuple(entrant.players)))
 
     def add(self, entry: EntrantRegistered) -> None:
-        self.names.setdefault(entry.name.casefold(), (entry.number, entry.name))
+        self.names.setdefault(name_key(entry.name), (entry.number, entry.name))
         for player in entry.players:
-            self.players[player.casefold()] = entry.number
+            self.players[name_key(player)] = entry.number
         if entry.number > self.number:
             self.number = entry.number
 
@@ -206,18 +211,18 @@ def _register(
 
 
 def _check_new_name(taken: _Taken, name: str) -> None:
-    if name.casefold() in taken.names:
-        number, known = taken.names[name.casefold()]
+    if name_key(name) in taken.names:
+        number, known = taken.names[name_key(name)]
         raise TournamentError("entrant {number} is named {name!r} already: give another name", number=number, name=known)
 
 
 def _check_new_players(taken: _Taken, players: Sequence[str]) -> None:
     for player in players:
-        if player.casefold() in taken.players:
+        if name_key(player) in taken.players:
             raise TournamentError(
-                "{player!r} already plays in entrant {value}", player=player, value=taken.players[player.casefold()]
+                "{player!r} already plays in entrant {value}", player=player, value=taken.players[name_key(player)]
             )
-    if len({p.casefold() for p in players}) < len(players):
+    if len({name_key(p) for p in players}) < len(players):
         raise TournamentError("a player is named twice in {players}", players=list(players))
 
 
@@ -379,10 +384,12 @@ def enter_score(
 def correct_score(
     tournament: Tournament, round_number: int, table: int, ns: Sequence[int], ew: Sequence[int], reason: str = ""
 ) -> list[Event]:
-    """Correct an entered score (codice art. 19).
+    """Correct an entered score, in any round (codice art. 19), keeping the points it replaces.
 
-    Once the next round is published on these standings its pairing stays;
-    the result is corrected all the same.
+    Once the next round is published on these standings its pairing stays
+    (art. 19 b): the result is corrected all the same, and the event names the
+    published rounds and tables the corrected standings would have paired
+    otherwise (:func:`~tavolo.tournament.corrections.affected_pairings`).
     """
     played, where = _table(tournament, round_number, table)
     if table not in played.scores:
@@ -392,7 +399,11 @@ def correct_score(
         following in tournament.rounds
         and tournament.config.phases[tournament.config.phase_of(following)].system.uses_standings
     )
-    return [ScoreCorrected(round_number, table, *_checked_points(tournament, where, ns, ew), reason, kept)]
+    new_ns, new_ew = _checked_points(tournament, where, ns, ew)
+    if (new_ns, new_ew) == played.scores[table]:
+        raise TournamentError("{where}: these are the points entered already, nothing to correct", where=where)
+    corrected = ScoreCorrected(round_number, table, new_ns, new_ew, reason.strip(), kept, *played.scores[table])
+    return [replace(corrected, affected=affected_pairings(tournament, corrected, round_number))]
 
 
 def _table(tournament: Tournament, round_number: int, table: int) -> tuple[Round, Message]:
@@ -554,6 +565,29 @@ def keep_codes(tournament: Tournament, secret: str) -> list[Event]:
     return []
 
 
+def set_hall_address(tournament: Tournament, address: str) -> list[Event]:
+    """The address the hall's phones reach Tavolo at, as the score cards' QR codes will carry it
+    (``http://192.168.1.20:8000``, or behind a proxy ``https://club.example/tavolo``): refused unless it is an
+    http or https address with a host, and nothing after its path.
+
+    >>> from tavolo.tournament.config import TournamentConfig
+    >>> set_hall_address(Tournament(TournamentConfig("Prova")), " http://192.168.1.20:8000/ ")
+    [HallAddressSet(address='http://192.168.1.20:8000')]
+    """
+    text = address.strip().rstrip("/")
+    try:
+        split = urlsplit(text)
+        split.port  # noqa: B018 - a port that is not a number raises here
+    except ValueError:
+        split = None
+    if split is None or split.scheme not in ("http", "https") or not split.hostname or split.query or split.fragment:
+        raise TournamentError("{address!r} is not an address the phones can open: write it as http://192.168.1.20:8000",
+                              address=address.strip())  # fmt: skip
+    if text == tournament.hall_address:
+        return []
+    return [HallAddressSet(text)]
+
+
 ROLES = ("director", "arbiter")
 
 
@@ -572,13 +606,28 @@ def propose_score(
     """A table's points entered from a phone with one side's code; the other side confirms them.
 
     Refused without a valid code for this round and table, for a table whose
-    result is entered, and for points the desk would refuse.
+    result is entered or disputed, for a side whose points wait for the other
+    side already, and for points the desk would refuse. A proposal never
+    replaces another: when the other side has proposed first, the same totals
+    are its agreement (the result is entered) and other points a dispute that
+    keeps both, for the director.
     """
     side = _side_of_code(tournament, round_number, table, code)
     played, where = _table(tournament, round_number, table)
     if table in played.scores:
         raise TournamentError("{where} has its result already: ask the director to correct it", where=where)
-    return [ScoreProposed(round_number, table, side, *_checked_points(tournament, where, ns, ew))]
+    if table in played.disputed:
+        raise TournamentError("{where} is disputed: the director decides", where=where)
+    points = _checked_points(tournament, where, ns, ew)
+    earlier = played.proposals.get(table)
+    if earlier is None:
+        return [ScoreProposed(round_number, table, side, *points)]
+    if earlier.side == side:
+        raise TournamentError("{where}: your side's points wait for the other side already (it confirms them or not)",
+                              where=where)  # fmt: skip
+    if (sum(points[0]), sum(points[1])) == (sum(earlier.ns), sum(earlier.ew)):
+        return [ScoreEntered(round_number, table, earlier.ns, earlier.ew)]
+    return [ScoreDisputed(round_number, table, side, *points)]
 
 
 def confirm_score(tournament: Tournament, round_number: int, table: int, code: str, agree: bool) -> list[Event]:
@@ -618,5 +667,30 @@ def correct_entry(
     taken = _Taken(others)
     _check_new_players(taken, new_players)
     new_name = name.strip() or entrant.name
+    if not name.strip() and entrant.name == " - ".join(entrant.players):  # a name made of the players follows them
+        new_name = " - ".join(new_players)
     _check_new_name(taken, new_name)
     return [EntrantCorrected(number, new_name, tuple(new_players), entrant.club if club is None else club.strip())]
+
+
+def fix_typo(tournament: Tournament, number: int, old: str, new: str) -> list[Event]:
+    """Write ``old``, a player's name or the entry's, as ``new`` (a typo, not a substitution: codice art. 33):
+    the player is renamed everywhere, in the entry's name too when it is made of the players' names.
+
+    >>> from tavolo.tournament.config import TournamentConfig
+    >>> t = Tournament(TournamentConfig("Prova"))
+    >>> t.apply(register(t, ["Anna Rosi", "Bruno Verdi"])[0])
+    >>> fix_typo(t, 1, "anna rosi", "Anna Rossi")
+    [EntrantCorrected(number=1, name='Anna Rossi - Bruno Verdi', players=('Anna Rossi', 'Bruno Verdi'), club='')]
+    """
+    entrant = tournament.entrant(number)
+    wrong, right = name_key(old), new.strip()
+    if not right:
+        raise TournamentError("write the name as it should be")
+    players = [right if name_key(player) == wrong else player for player in entrant.players]
+    if players != entrant.players:
+        return correct_entry(tournament, number, players=players)
+    if name_key(entrant.name) == wrong:
+        return correct_entry(tournament, number, name=right)
+    raise TournamentError("{old!r} is neither the name of {number} nor one of its players ({items})", old=old.strip(),
+                          number=number, items=", ".join(entrant.players))  # fmt: skip

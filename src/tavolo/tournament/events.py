@@ -118,7 +118,12 @@ class ScoreEntered:
 
 @dataclass(frozen=True)
 class ScoreCorrected:
-    """A corrected score card (codice art. 19); ``pairing_kept`` when the next round was already published."""
+    """A corrected score card (codice art. 19); ``pairing_kept`` when the next round was already published.
+
+    ``old_ns`` and ``old_ew`` are the points it replaces (empty in logs written before they were kept);
+    ``affected`` the later rounds paired on standings the correction changes, each with the tables that the
+    corrected standings would have paired otherwise: their pairing stays (codice art. 19 b).
+    """
 
     round: int
     table: int
@@ -126,6 +131,9 @@ class ScoreCorrected:
     ew: tuple[int, ...]
     reason: str = ""
     pairing_kept: bool = False
+    old_ns: tuple[int, ...] = ()
+    old_ew: tuple[int, ...] = ()
+    affected: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -215,11 +223,17 @@ class ScoreProposed:
 
 @dataclass(frozen=True)
 class ScoreDisputed:
-    """The other side did not confirm the points proposed: the table goes to the director."""
+    """The other side did not confirm the points proposed: the table goes to the director.
+
+    ``ns`` and ``ew`` are the points that side proposed instead, when it entered different ones (empty when
+    it only said they were not right); the first proposal stays beside them, neither replaces the other.
+    """
 
     round: int
     table: int
     side: str
+    ns: tuple[int, ...] = ()
+    ew: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -241,6 +255,14 @@ class EntrantCorrected:
 
 
 @dataclass(frozen=True)
+class HallAddressSet:
+    """The address the hall's phones reach Tavolo at (``http://192.168.1.20:8000``): the score cards' QR codes
+    carry it, whatever address the desk was opened with."""
+
+    address: str
+
+
+@dataclass(frozen=True)
 class Undone:
     """The director took back the events numbered ``seqs`` (the last action); the log keeps them."""
 
@@ -250,7 +272,8 @@ class Undone:
 Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
-    | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | Undone
+    | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | HallAddressSet
+    | Undone
 )  # fmt: skip
 
 _KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}

@@ -14,7 +14,7 @@ as for :class:`~tavolo.tournament.errors.Message`; English without one). A score
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -24,6 +24,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -43,11 +44,15 @@ from tavolo.tournament.errors import Message, TournamentError, Translator
 from tavolo.tournament.events import Event, Side, TableSeating
 from tavolo.tournament.groups import group_label, phase_groups
 from tavolo.tournament.mitchell import mitchell_tables, running_sums
+from tavolo.tournament.naming import search_key, surname_first
 from tavolo.tournament.standings import history, rankings
 from tavolo.tournament.state import Tournament
+from tavolo.tournament.wording import method_text, note_text, seat_text
 
 _STYLES = getSampleStyleSheet()
 _SMALL = _STYLES["Normal"].clone("Small", fontSize=7, leading=8)
+_TINY = _STYLES["Normal"].clone("Tiny", fontSize=5.5, leading=6.5)
+_CODE = _STYLES["Normal"].clone("Code", fontSize=10, leading=13)
 
 
 def english(msgid: str) -> str | None:
@@ -141,12 +146,19 @@ def score_cards_issuing(
 
 
 def standings_sheet(
-    tournament: Tournament, path: Path, through: int | None = None, words: Translator = english
+    tournament: Tournament,
+    path: Path,
+    through: int | None = None,
+    words: Translator = english,
+    *,
+    landscape: bool = False,
 ) -> None:
     """The standings after a round: general, then each group's and category's, with club, rounds played
-    (G), rests (R), warnings and prizes; a tie across the last prize says the declared rule."""
+    (G), rests (R), warnings and prizes; a tie across the last prize says the declared rule. On A4, portrait or
+    ``landscape``: every column fits (:func:`_fitted_grid`), long names and clubs wrapping in their cells."""
     story: list[Flowable] = []
     after = len(tournament.rounds) if through is None else through
+    page = _page(landscape)
     for ranking in rankings(tournament, through):
         awarded = ranking.awarded()
         headers = ("Pl.", "No.", "Name", "Club", "P", "R", "Warn.", "VP", "MP", "Points", "Prize")
@@ -161,11 +173,7 @@ def standings_sheet(
             rows.append([str(c) for c in cells])
         story += [
             _title(tournament, _say(words, "{title} after round {round}", title=ranking.title, round=after)),
-            _grid(
-                rows,
-                [11 * mm, 9 * mm, 47 * mm, 31 * mm, 8 * mm, 8 * mm, 17 * mm, 10 * mm, 14 * mm, 14 * mm, 11 * mm],
-                size=8,
-            ),
+            _fitted_grid(rows, flexible=(2, 3), available=page[0] - 2 * _MARGIN),
         ]
         tied = ranking.tie_at_prize_line()
         if tied:
@@ -174,11 +182,12 @@ def standings_sheet(
                        numbers=", ".join(map(str, tied)), rule=Message(rule))  # fmt: skip
             story.append(Paragraph(escape(tie), _STYLES["Normal"]))
         story.append(Spacer(1, 8 * mm))
-    _build(path, story)
+    _build(path, story, page)
 
 
 def names_list(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
-    """Every player in alphabetical order with the table and line of the round (chi gioca dove)."""
+    """Every player by surname, A to Z (``Lo Schiavo, Gianluca``), with the table and line of the round (chi
+    gioca dove); accents and case do not move a name (Cantù among the Cantu)."""
     played = tournament.round(round_number)
     rows = []
     for seat in played.tables.values():
@@ -192,14 +201,19 @@ def names_list(tournament: Tournament, round_number: int, path: Path, words: Tra
         for n in side
         for player in tournament.entrants[n].players
     ]
-    rows.sort(key=lambda row: row[0].casefold())
+    rows = sorted(([_by_surname(row[0]), *row[1:]] for row in rows), key=lambda row: search_key(row[0]))
     story = [
         _title(tournament, _say(words, "Round {round} - where to play (players in alphabetical order)",
                                 round=round_number)),  # fmt: skip
-        _grid([[_say(words, text) for text in ("Player", "No.", "Table", "Line")], *rows],
-              [80 * mm, 15 * mm, 25 * mm, 20 * mm], size=10),  # fmt: skip
+        _grid([[_say(words, text) for text in ("Player (surname, name)", "No.", "Table", "Line")], *rows],
+              [100 * mm, 15 * mm, 25 * mm, 20 * mm], size=10),  # fmt: skip
     ]
     _build(path, story)
+
+
+def _by_surname(player: str) -> str:
+    surname, first = surname_first(player)
+    return f"{surname}, {first}" if first else surname
 
 
 def movement_cards(tournament: Tournament, round_number: int, path: Path, words: Translator = english) -> None:
@@ -283,8 +297,10 @@ def result_sheets(
         rows = [[_say(words, text) for text in headers]]
         for row in history(tournament, n):
             opponents = ", ".join(f"{o} {tournament.entrants[o].name}" for o in row.opponents)
-            cells = [row.round, row.table, row.seat, opponents, row.points_for, row.points_against, row.mp, row.vp]
-            rows.append(["" if c is None else str(c) for c in cells] + [Paragraph(escape(row.note), _SMALL)])
+            cells = [row.round, row.table, seat_text(row.seat, words), opponents, row.points_for, row.points_against,
+                     row.mp, row.vp]  # fmt: skip
+            rows.append(["" if c is None else str(c) for c in cells] + [Paragraph(escape(note_text(row.note, words)),
+                                                                                  _SMALL)])  # fmt: skip
         players = ", ".join(entrant.players) + (f" &middot; {escape(entrant.club)}" if entrant.club else "")
         story += [
             _title(tournament, _say(words, "{number} {name} - results sheet", number=n, name=entrant.name)),
@@ -304,17 +320,37 @@ def _qr(url: str, size: float = 32 * mm) -> Drawing:
     return drawing
 
 
-def _codes(tournament: Tournament, round_number: int, table: int, url: str, words: Translator) -> list[Flowable]:
-    """The QR code of the table's page and each side's code, when the card goes with a page."""
-    if not url:
-        return []
-    lines = [Paragraph(f"<font size=7>{escape(url)}</font>", _STYLES["Normal"])]
+def _stubs(tournament: Tournament, round_number: int, seat: TableSeating, url: str, words: Translator) -> Table:
+    """The card's two stubs, one above the other inside dashed cut lines: each side cuts out its own, with its
+    code and the QR code of the table's page, so that no one holds both codes (one side enters, the other
+    confirms)."""
+    stubs = [
+        [_stub(tournament, round_number, seat, line, label, url, words)]
+        for line, label in (("ns", "N/S"), ("ew", _say(words, "E/W")))
+    ]
+    box = Table(stubs, colWidths=[60 * mm])
+    box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, colors.black, None, (3, 2)),
+                             ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black, None, (3, 2)),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                             ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))  # fmt: skip
+    return box
+
+
+def _stub(
+    tournament: Tournament, round_number: int, seat: TableSeating, line: str, label: str, url: str, words: Translator
+) -> Table:
+    """One side's stub: which table and side, its code (once the tournament has its secret), the QR and the URL."""
+    said = escape(_say(words, "Table {table}, round {round}", table=seat.number, round=round_number))
+    text: list[Flowable] = [Paragraph(f"<b>{escape(label)}</b> &middot; {said}", _SMALL),
+                            Paragraph(escape(_say(words, "cut out and hand to {side}", side=label)), _TINY)]  # fmt: skip
     if tournament.secret:
-        for label, side in (("N/S", "ns"), (_say(words, "E/W"), "ew")):
-            code = side_code(tournament.secret, round_number, table, side)
-            said = escape(_say(words, "{side} code:", side=label))
-            lines.append(Paragraph(f"{said} <b>{code}</b>", _STYLES["Normal"]))
-    return [_qr(url), *lines]
+        code = side_code(tournament.secret, round_number, seat.number, line)
+        text.append(Paragraph(f"{escape(_say(words, '{side} code:', side=label))} <b>{code}</b>", _CODE))
+    text.append(Paragraph(escape(url), _TINY))
+    stub = Table([[_qr(url, 21 * mm), text]], colWidths=[22 * mm, 36 * mm])
+    stub.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))  # fmt: skip
+    return stub
 
 
 def _card(tournament: Tournament, round_number: int, seat: TableSeating, url: str, words: Translator) -> list[Flowable]:
@@ -324,12 +360,12 @@ def _card(tournament: Tournament, round_number: int, seat: TableSeating, url: st
     deal_rows += [[str(d), "", ""] for d in range(1, deals + 1)]
     deal_rows += [[_say(words, "Total"), "", ""], [_say(words, "MP difference"), "", ""], ["VP", "", ""]]
     vp_rows = [["MP", "VP"]] + [list(row) for row in scoring.rows()]
-    codes = _codes(tournament, round_number, seat.number, url, words)
+    stubs = _stubs(tournament, round_number, seat, url, words) if url else ""
     both = Table(
-        [[_grid(deal_rows, [28 * mm, 28 * mm, 28 * mm]), _grid(vp_rows, [26 * mm, 12 * mm], size=7), codes or ""]],
-        colWidths=[88 * mm, 42 * mm, 50 * mm],
+        [[_grid(deal_rows, [26 * mm, 25 * mm, 25 * mm]), _grid(vp_rows, [24 * mm, 12 * mm], size=7), stubs]],
+        colWidths=[79 * mm, 39 * mm, 62 * mm],
     )
-    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (2, 0), (2, 0), 0)]))
     return [
         _title(tournament, _say(words, "Score card - round {round}, table {table}", round=round_number,
                                 table=seat.number)),  # fmt: skip
@@ -353,11 +389,65 @@ def _round_line(tournament: Tournament, round_number: int, words: Translator) ->
     start = escape(_say(words, "start {time}", time=played.start)) + " &middot; " if played.start else ""
     config = tournament.config
     length = _say(words, "{deals} deals, {minutes} minutes", deals=config.deals, minutes=config.round_minutes)
-    return f"{start}{escape(length)} &middot; {escape(played.method)}"
+    return f"{start}{escape(length)} &middot; {escape(method_text(played.method, words))}"
 
 
 def _title(tournament: Tournament, text: str) -> Paragraph:
     return Paragraph(f"{escape(tournament.config.name)} &mdash; {escape(text)}", _STYLES["Heading3"])
+
+
+_PADDING = 3.0
+"""Points of space each side of a cell's text in a fitted grid."""
+_SIZES = (9.0, 8.5, 8.0, 7.5)
+"""The font sizes a fitted grid tries, before it wraps its long columns at the smallest."""
+_SMALLEST = 6.0
+"""Below :data:`_SIZES`, when even the short columns do not fit unwrapped."""
+
+
+def _fitted_grid(rows: list[list[str]], flexible: Sequence[int], available: float) -> Table:
+    """A grid of ``rows`` (the first the header) whose columns all fit ``available`` points, measured with the
+    font's own widths (:func:`~reportlab.pdfbase.pdfmetrics.stringWidth`): each column as wide as its widest text
+    at the largest size of :data:`_SIZES` at which the whole row fits, the space left going to the ``flexible``
+    columns (names, clubs); when none fits, the other columns keep their width at the smallest size and the
+    flexible ones share the rest, their text wrapping inside the cell (a word longer than the cell is split)."""
+    for size in _SIZES:
+        natural = _natural_widths(rows, size)
+        if sum(natural) <= available:
+            spare = (available - sum(natural)) / len(flexible)
+            return _fitted(rows, [w + spare if i in flexible else w for i, w in enumerate(natural)], size, ())
+    size = _SIZES[-1]
+    natural = _natural_widths(rows, size)
+    fixed = sum(w for i, w in enumerate(natural) if i not in flexible)
+    if fixed > available * 0.7:  # the short columns alone crowd the page: smaller still
+        size = _SMALLEST
+        natural = _natural_widths(rows, size)
+        fixed = sum(w for i, w in enumerate(natural) if i not in flexible)
+    wanted = sum(natural[i] for i in flexible)
+    room = available - fixed
+    widths = [room * w / wanted if i in flexible else w for i, w in enumerate(natural)]
+    return _fitted(rows, widths, size, flexible)
+
+
+def _natural_widths(rows: list[list[str]], size: float) -> list[float]:
+    """Each column's widest text at ``size`` (the header in bold), with the cell's padding."""
+    header, *body = rows
+    return [
+        max([stringWidth(head, _BOLD, size)] + [stringWidth(row[i], _FONT, size) for row in body]) + 2 * _PADDING + 1
+        for i, head in enumerate(header)
+    ]
+
+
+def _fitted(rows: list[list[str]], widths: list[float], size: float, wrapped: Sequence[int]) -> Table:
+    style = _STYLES["Normal"].clone("Cell", fontName=_FONT, fontSize=size, leading=size * 1.2)
+    cells = [[Paragraph(escape(text), style) if r and i in wrapped else text for i, text in enumerate(row)]
+             for r, row in enumerate(rows)]  # fmt: skip
+    table = Table(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(_GRID)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), _FONT), ("FONTNAME", (0, 0), (-1, 0), _BOLD),
+                               ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), size * 1.2),
+                               ("LEFTPADDING", (0, 0), (-1, -1), _PADDING),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), _PADDING)]))  # fmt: skip
+    return table
 
 
 def _grid(rows: list[list[str]], widths: list[float], size: int = 9) -> Table:
@@ -375,7 +465,16 @@ def _numbers(side: Side) -> str:
     return "+".join(map(str, side))
 
 
-def _build(path: Path, story: list[Flowable]) -> None:
+_MARGIN = 15 * mm
+_FONT, _BOLD = "Helvetica", "Helvetica-Bold"
+
+
+def _page(landscape: bool) -> tuple[float, float]:
+    """A4, portrait or landscape."""
+    return (A4[1], A4[0]) if landscape else A4
+
+
+def _build(path: Path, story: list[Flowable], pagesize: tuple[float, float] = A4) -> None:
     SimpleDocTemplate(
-        str(path), pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm
+        str(path), pagesize=pagesize, leftMargin=_MARGIN, rightMargin=_MARGIN, topMargin=_MARGIN, bottomMargin=_MARGIN
     ).build(story)

@@ -25,6 +25,7 @@ from typing import Any
 
 from tavolo.tournament.clock import TIME_OUT_RULES, RoundClock
 from tavolo.tournament.events import Side
+from tavolo.tournament.naming import search_key
 from tavolo.tournament.results import table_outcome
 from tavolo.tournament.standings import history, rankings
 from tavolo.tournament.state import Round, Tournament
@@ -37,14 +38,17 @@ def public_view(tournament: Tournament, now: datetime | None = None) -> dict[str
         "name": tournament.config.name,
         "version": tournament.version,
         "rounds": tournament.config.rounds,
-        "round": _round(tournament, played) if played else None,
-        "previous": _round(tournament, tournament.rounds[played.number - 1]) if played and played.number > 1 else None,
+        "round": round_view(tournament, played) if played else None,
+        "previous": (
+            round_view(tournament, tournament.rounds[played.number - 1]) if played and played.number > 1 else None
+        ),
         "standings": _standings(tournament) if tournament.rounds else [],
         "clock": _clock(tournament, played, now) if played and now else None,
     }
 
 
-def _round(tournament: Tournament, played: Round) -> dict[str, Any]:
+def round_view(tournament: Tournament, played: Round) -> dict[str, Any]:
+    """A published round: its tables, each with its result once entered, and its byes."""
     tables = []
     for seat in sorted(played.tables.values(), key=lambda s: s.number):
         outcome = table_outcome(tournament, played, seat)
@@ -63,8 +67,11 @@ def _side(tournament: Tournament, side: Side) -> list[dict[str, Any]]:
 
 
 def _standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each ranking's lines; none before the first result (everyone would be first, with the first prize)."""
     result = []
     for ranking in rankings(tournament):
+        if not any(line.played for line in ranking.lines):
+            continue
         awarded = ranking.awarded()
         lines = [
             {
@@ -100,15 +107,16 @@ def _clock(tournament: Tournament, played: Round, now: datetime) -> dict[str, An
 
 
 def find_seat(tournament: Tournament, query: str) -> list[dict[str, Any]]:
-    """Entrants whose name or a player's name contains ``query`` (case aside): table, line and
-    opponents in the last published round, and the results so far."""
-    wanted = query.strip().casefold()
+    """Entrants whose name or a player's name contains ``query`` (case, accents and apostrophes aside:
+    ``cantu`` finds Cantù, ``Dell’Acqua`` as iOS types it Dell'Acqua): table, line and opponents in the last
+    published round, and the results so far."""
+    wanted = search_key(query)
     if len(wanted) < 2:
         return []
     played = tournament.last_round
     found = []
     for entrant in tournament.entrants.values():
-        if not any(wanted in text.casefold() for text in (entrant.name, *entrant.players)):
+        if not any(wanted in search_key(text) for text in (entrant.name, *entrant.players)):
             continue
         where = None
         if played is not None:

@@ -59,10 +59,11 @@ class Ranking:
     passed_over: frozenset[int] = frozenset()
 
     def places(self) -> list[int]:
-        """The place of each line, ex aequo lines sharing the better one."""
+        """The place of each line, ex aequo lines sharing the better one (a withdrawn entrant ties no one)."""
         places: list[int] = []
         for i, line in enumerate(self.lines):
-            tied = i and line.key == self.lines[i - 1].key
+            before = self.lines[i - 1]
+            tied = i and (line.key, line.withdrawn) == (before.key, before.withdrawn)
             places.append(places[-1] if tied else i + 1)
         return places
 
@@ -93,7 +94,8 @@ class Ranking:
 def standings(
     tournament: Tournament, *, through: int | None = None, members: Sequence[int] | None = None, since: int = 1
 ) -> list[Line]:
-    """The ranking after round ``through`` (the last paired by default) of ``members`` (everyone).
+    """The ranking after round ``through`` (the last paired by default) of ``members`` (everyone); withdrawn
+    entrants (codice art. 33: their results stand) come after those still playing, whatever their points.
 
     ``since`` counts only the rounds from that one on (a group ranked afresh).
     Totals after each round are kept between calls, so that standings after
@@ -134,7 +136,7 @@ def standings(
                 withdrawn,
             )  # fmt: skip
         )
-    return sorted(lines, key=lambda line: (-line.vp, -line.mp, -line.points))
+    return sorted(lines, key=lambda line: (line.withdrawn, -line.vp, -line.mp, -line.points))
 
 
 def checked_round(tournament: Tournament, through: int | None) -> int:
@@ -179,6 +181,8 @@ def rankings(tournament: Tournament, through: int | None = None) -> list[Ranking
     prizes, ties = config.prizes, config.prize_ties
     split_phase = _split_phase(tournament, through)
     general = standings(tournament, through=through)
+    if not any(line.played for line in general):  # before the first result every line ties: no one has a prize yet
+        prizes = 0
     result = [Ranking("Classifica generale", general, 0 if split_phase is not None else prizes, ties)]
     if split_phase is not None:
         phase = config.phases[split_phase]
@@ -191,7 +195,7 @@ def rankings(tournament: Tournament, through: int | None = None) -> list[Ranking
     winners = frozenset(n for ranking in result for n in ranking.prize_winners())
     for category in config.category_prizes:
         lines = [line for line in general if tournament.entrants[line.number].belongs_to(category.name)]
-        result.append(Ranking(f"Categoria: {category.name}", lines, category.count, ties, winners))
+        result.append(Ranking(f"Categoria: {category.name}", lines, category.count if prizes else 0, ties, winners))
     return result
 
 

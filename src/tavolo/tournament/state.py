@@ -33,6 +33,7 @@ from tavolo.tournament.events import (
     EntrantRegistered,
     EntrantWithdrawn,
     Event,
+    HallAddressSet,
     LateArrival,
     PhaseStarted,
     PlayerSubstituted,
@@ -91,6 +92,20 @@ class Round:
     corrections: dict[int, list[ScoreCorrected]] = field(default_factory=dict)
     proposals: dict[int, ScoreProposed] = field(default_factory=dict)
     disputed: dict[int, ScoreDisputed] = field(default_factory=dict)
+    contested: dict[int, ScoreProposed] = field(default_factory=dict)
+    """The proposal a dispute answered, kept beside it until the director enters the table."""
+
+    def proposed(self, table: int) -> list[ScoreProposed]:
+        """The points each side proposed for ``table`` and not yet entered: the pending proposal, or the two
+        sides' of a dispute (the second only if that side entered other points)."""
+        if table in self.proposals:
+            return [self.proposals[table]]
+        dispute = self.disputed.get(table)
+        if dispute is None:
+            return []
+        first = [self.contested[table]] if table in self.contested else []
+        counter = [ScoreProposed(dispute.round, dispute.table, dispute.side, dispute.ns, dispute.ew)]
+        return first + (counter if dispute.ns or dispute.ew else [])
 
     def table_of(self, number: int) -> TableSeating | None:
         """The table where entrant ``number`` sits this round, if any."""
@@ -121,6 +136,8 @@ class Tournament:
         """Account name -> ``director`` or ``arbiter``."""
         self.secret: str | None = None
         """The score cards' codes' secret: for the director's tools only, never on a public page."""
+        self.hall_address: str | None = None
+        """The address the hall's phones reach Tavolo at, for the score cards' QR codes (set at the desk)."""
         self.changed: dict[int, int] = {}
         """For each round, the version of the last event that changed its results (for caches)."""
 
@@ -191,7 +208,13 @@ class Tournament:
     @_apply.register
     def _(self, event: EntrantCorrected) -> None:
         entrant = self.entrants[event.number]
+        renamed = dict(zip(entrant.players, event.players, strict=False))
         entrant.name, entrant.players, entrant.club = event.name, list(event.players), event.club
+        for played in self.rounds.values():  # a team's line-ups name its players: the typo goes there too
+            if event.number in played.lineups:
+                played.lineups[event.number] = tuple(
+                    tuple(renamed.get(p, p) for p in pair) for pair in played.lineups[event.number]
+                )
 
     @_apply.register
     def _(self, event: EntrantWithdrawn) -> None:
@@ -218,6 +241,7 @@ class Tournament:
         played.scores[event.table] = (event.ns, event.ew)
         played.proposals.pop(event.table, None)
         played.disputed.pop(event.table, None)
+        played.contested.pop(event.table, None)
 
     @_apply.register
     def _(self, event: ScoreCorrected) -> None:
@@ -255,11 +279,17 @@ class Tournament:
     def _(self, event: ScoreDisputed) -> None:
         played = self.rounds[event.round]
         played.disputed[event.table] = event
-        played.proposals.pop(event.table, None)
+        proposal = played.proposals.pop(event.table, None)
+        if proposal is not None:
+            played.contested[event.table] = proposal
 
     @_apply.register
     def _(self, event: StaffAppointed) -> None:
         self.staff[event.account] = event.role
+
+    @_apply.register
+    def _(self, event: HallAddressSet) -> None:
+        self.hall_address = event.address
 
     @_apply.register
     def _(self, event: CodesIssued) -> None:

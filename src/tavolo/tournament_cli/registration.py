@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -18,7 +18,11 @@ from tavolo.tournament.config import (
     parse_sessions,
 )
 from tavolo.tournament.importing import read_entrant_file
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament_cli.app import app
+
+if TYPE_CHECKING:
+    from tavolo.store.online import OnlineStore
 from tavolo.tournament_cli.common import (
     DEFAULT_DB,
     Author,
@@ -83,7 +87,9 @@ def new(
         name, kind, deals, minutes, internazionale, phases, parse_sessions(sessions), prizes, prize_ties, categories,
         timeout,
     )  # fmt: skip
-    open_store(db).create(config, author)
+    store = open_store(db)
+    check_event_name(config.name, store.names())
+    store.create(config, author)
     table = config.table
     console.print(
         _(
@@ -307,3 +313,35 @@ def staff(
     handle = open_tournament(db, tournament, author)
     handle.do(lambda t: commands.appoint(t, account, role))
     console.print(_("{account} is {role} of {name}", account=account, role=role, name=handle.tournament.config.name))
+
+
+@app.command()
+@refusals
+def director(
+    account: Annotated[str, typer.Argument(help="The web app's account name.")],
+    db: Db = DEFAULT_DB,
+) -> None:
+    """Make an account a director of the web server, who creates tournaments at the desk (/direttore) and names
+    the other directors; an account not registered yet is created here, with the password asked for, so that no
+    one else can register the name first.
+
+    Example: `tavolo tournament director anna --db tavolo.sqlite`
+    """
+    from tavolo.store.online import OnlineStore
+
+    name_desk_director(OnlineStore(open_store(db).engine), account)
+
+
+def name_desk_director(store: OnlineStore, account: str) -> None:
+    """What ``tavolo tournament director`` and ``tavolo serve --director`` do: the account is made a director of
+    the server, created first (its password asked twice, unseen) when it does not exist."""
+    from tavolo.server.director import make_desk_director
+
+    def password() -> str:
+        return typer.prompt(_("Password for the new account {account}", account=account), hide_input=True,
+                            confirmation_prompt=True)  # fmt: skip
+
+    created = make_desk_director(store, account, password)
+    said = "{account} is a director of this server (account created)" if created else (
+        "{account} is a director of this server")  # fmt: skip
+    console.print(_(said, account=" ".join(account.split())))

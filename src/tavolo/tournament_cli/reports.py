@@ -13,7 +13,9 @@ from rich.table import Table
 
 from tavolo.tournament import export as exporting
 from tavolo.tournament.errors import TournamentError
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament.standings import history as entrant_history
+from tavolo.tournament.wording import note_text, seat_text
 from tavolo.tournament.standings import rankings
 from tavolo.tournament_cli.app import app
 from tavolo.tournament_cli.common import (
@@ -106,13 +108,13 @@ def history(
         cells = [
             row.round,
             row.table,
-            row.seat,
+            seat_text(row.seat, words()),
             "+".join(map(str, row.opponents)),
             row.points_for,
             row.points_against,
             row.mp,
             row.vp,
-            row.note,
+            note_text(row.note, words()),
         ]
         table.add_row(*("" if c is None else str(c) for c in cells))
     console.print(table)
@@ -168,9 +170,11 @@ def print_papers(
         Path | None, typer.Option("--output", "-o", help="The PDF file (default: a name from the paper and round).")
     ] = None,
     url: Annotated[
-        str,
-        typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes."),
-    ] = "http://127.0.0.1:8000",
+        str | None,
+        typer.Option(envvar="TAVOLO_URL", help="The address of Tavolo's pages in the hall, for the cards' QR codes "
+                     "(default: the one set at the desk, else http://127.0.0.1:8000)."),
+    ] = None,
+    landscape: Annotated[bool, typer.Option(help="The standings on A4 landscape (default portrait).")] = False,
     db: Db = DEFAULT_DB,
     tournament: Name = None,
 ) -> None:
@@ -190,7 +194,8 @@ def print_papers(
     elif paper is Paper.NAMES:
         printing.names_list(t, number, path, words=words())
     elif paper is Paper.CARDS:
-        printing.score_cards_issuing(t, handle.do, number, path, table_url(url, t.config.name), words=words())
+        address = url or t.hall_address or "http://127.0.0.1:8000"
+        printing.score_cards_issuing(t, handle.do, number, path, table_url(address, t.config.name), words=words())
     elif paper is Paper.MOVEMENT:
         printing.movement_cards(t, number, path, words=words())
     elif paper is Paper.GROUPS:
@@ -198,7 +203,7 @@ def print_papers(
     elif paper is Paper.SHEETS:
         printing.result_sheets(t, path, words=words())
     else:
-        printing.standings_sheet(t, path, number, words=words())
+        printing.standings_sheet(t, path, number, words=words(), landscape=landscape)
     console.print(_("wrote {path}", path=path))
 
 
@@ -288,6 +293,8 @@ def restore(
     except RecursionError:
         raise TournamentError("{path}: brackets nested too deeply to read", path=path) from None
     store = open_store(db)
+    if isinstance(data, dict) and isinstance(data.get("name"), str) and data["name"] not in store.names():
+        check_event_name(data["name"], store.names())  # the same name exactly is refused by the restore itself
     try:
         handle = restore_from(store, data)
     except (TypeError, AttributeError, KeyError, IndexError) as error:  # a log edited by hand into nonsense

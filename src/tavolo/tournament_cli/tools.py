@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from tavolo.tournament.config import Kind, TournamentConfig
+from tavolo.tournament.naming import check_event_name
 from tavolo.tournament.simulate import (
     engine_deal_scorer,
     play_event,
@@ -68,7 +69,9 @@ def simulate(
     """
     scorer = engine_deal_scorer() if engine else random_deal
     config = TournamentConfig(name or f"simulazione-{seed}", kind, deals, phases=plan(kind, system, rounds, phase))
-    handle = open_store(db).create(config, author or "simulate")
+    store = open_store(db)
+    check_event_name(config.name, store.names())
+    handle = store.create(config, author or "simulate")
     handle.record(register_field(handle.tournament, entrants))
     play_event(handle, seed=seed, deal_scorer=scorer)
     for ranking in rankings(handle.tournament):

@@ -56,10 +56,11 @@ export function tick(node, get) {
 
 export function standingsTable(ranking) {
   const head = el("tr", {}, ...["Pl.", "No.", "Name", "Club", "P", "VP", "MP", "Points", "Prize"].map((h) => el("th", {}, t(h))));
+  // A withdrawn entrant (codice art. 33) is marked, and ranked after those still playing by the server.
   const rows = ranking.lines.map((line) =>
-    el("tr", { class: line.prize ? "prize" : "" },
-      ...[line.place, line.number, line.name, line.club, line.played, line.vp, line.mp, line.points, line.prize || ""]
-        .map((c) => el("td", {}, c))));
+    el("tr", { class: line.withdrawn ? "withdrawn" : line.prize ? "prize" : "" },
+      ...[line.place, line.number, line.withdrawn ? `${line.name}${t(" (withdrawn)")}` : line.name, line.club,
+        line.played, line.vp, line.mp, line.points, line.prize || ""].map((c) => el("td", {}, c))));
   return el("table", { class: "standings" }, el("caption", {}, ranking.title), el("thead", {}, head), el("tbody", {}, ...rows));
 }
 

@@ -1,7 +1,7 @@
 // The director's desk: registration and import with a preview, seating round 1 (draw, registration order or the
 // director's choice), publishing rounds, a keyboard score grid (Enter moves on at once, each row is saved as it
 // was typed; a result already entered is corrected with a reason), the clock.
-import { call, clockText, el, side, standingsTable, t, tick } from "./common.js";
+import { call, clockText, el, lang, side, standingsTable, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
 const name = desk.dataset.name;
@@ -26,13 +26,30 @@ async function refresh() {
   document.getElementById("flags").replaceChildren(...view.flags.map((f) => el("li", {}, f.message)));
   document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable));
   document.getElementById("clock").textContent = clockText(view.clock);
+  document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text)));
+  if (view.version !== shownVersion) {  // the corrections' round and the history follow, once typing pauses
+    const wait = shownVersion === null ? 0 : 1000;
+    shownVersion = view.version;
+    clearTimeout(later);
+    later = setTimeout(() => { fixRounds(); history().catch(() => {}); }, wait);
+  }
 }
+let shownVersion = null;
+let later = null;
 
+// A row's state: a stable key for its CSS class (state-pending, state-disputed...), and the words it shows.
+const STATE_TEXTS = { disputed: "disputed", pending: "pending", missing: "to enter", corrected: "corrected", entered: "entered" };
 function state(number) {
   if (view.disputed.includes(number)) return "disputed";
   if (view.pending.includes(number)) return "pending";
-  if (view.missing.includes(number)) return "to enter";
+  if (view.missing.includes(number)) return "missing";
   return view.corrected.includes(number) ? "corrected" : "entered";
+}
+
+// The points each side proposed from its phone, for a table pending or disputed.
+function proposals(table) {
+  return (view.proposed[table] || []).map((p) =>
+    el("div", { class: `proposed ${p.side}` }, `${t(p.side === "ns" ? "Proposed by N/S" : "Proposed by E/W")}: ${p.ns} - ${p.ew}`));
 }
 
 // The score grid. Enter moves to the next field at once, whatever the server is doing, so no key typed meanwhile
@@ -88,9 +105,11 @@ function show(row) {
   }
   const key = state(row.table);
   const failed = saving.has(row.table) && saving.get(row.table) !== null;
-  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : key.replace(" ", "-");
-  tr.querySelector("td.state").textContent = failed ? `${t("not saved")}: ${saving.get(row.table)}`
-    : saving.has(row.table) ? t("saving") : t(key);
+  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : `state-${key}`;
+  const cell = tr.querySelector("td.state");
+  if (failed) cell.textContent = `${t("not saved")}: ${saving.get(row.table)}`;
+  else if (saving.has(row.table)) cell.textContent = t("saving");
+  else cell.replaceChildren(t(STATE_TEXTS[key]), ...proposals(row.table));
 }
 
 // Checked as typed: multiples of 5, at most 5000 a deal (the server checks again and says why).
@@ -124,7 +143,11 @@ function save(table) {
       return show(row);
     }
     body.correct = true;
-    body.reason = prompt(t("corrected")) || "";
+    body.reason = (prompt(t("Reason for the correction (codice art. 19)")) || "").trim();
+    if (!body.reason) {  // no reason, no correction: the figures stay on screen, marked not saved
+      saving.set(table, t("a correction needs its reason"));
+      return show(row);
+    }
   }
   saving.set(table, null);
   show(row);
@@ -215,7 +238,23 @@ document.getElementById("seat").addEventListener("click", () => act("assegna", s
   document.getElementById("seed").textContent = r.seed === null ? "" : `${t("Seed of the draw")}: ${r.seed}`;
 }));
 document.getElementById("pair").addEventListener("click", () => act("abbina", {}));
-document.getElementById("undo").addEventListener("click", () => act("annulla", {}));
+// Undo asks first, naming what it would take back, and then says what it took back.
+document.getElementById("undo").addEventListener("click", async () => {
+  try {
+    const last = await call("GET", `${api}/annulla`);
+    if (!confirm(t("Undo the last action? {what}", { what: last.said.join("; ") }))) return;
+    const done = await call("POST", `${api}/annulla`, {});
+    message.textContent = t("Undone: {what}", { what: done.said.join("; ") });
+    await refresh();
+  } catch (error) { message.textContent = error.message; }
+});
+// The two name fields serve a substitution (who leaves, who comes in) and a typo (as written, as it should be).
+const decide = document.getElementById("decide");
+decide.elements.action.addEventListener("change", () => {
+  const typo = decide.elements.action.value === "rename";
+  decide.elements.old.placeholder = t(typo ? "Name as written" : "Player leaving");
+  decide.elements.new.placeholder = t(typo ? "Name as it should be" : "Player coming in");
+});
 document.getElementById("decide").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
@@ -227,6 +266,100 @@ document.getElementById("decide").addEventListener("submit", (event) => {
 for (const action of ["start", "pause", "resume"]) {
   document.getElementById(`clock-${action}`).addEventListener("click", () => act("orologio", { action }));
 }
+
+// Any earlier round, table by table: a result is corrected with its reason (codice art. 19); the answer names the
+// published pairings the corrected standings would have made otherwise, which stay (art. 19 b).
+const fixRound = document.getElementById("fix-round");
+const fix = document.getElementById("fix");
+let fixing = null;  // the table being corrected: { round, table, hadResult }
+
+function fixRounds() {
+  const count = view.round ? view.round.number : 0;
+  const chosen = fixRound.value || String(count);
+  fixRound.replaceChildren(...Array.from({ length: count }, (_, i) =>
+    el("option", { value: String(i + 1), selected: String(i + 1) === chosen }, t("Round {round}", { round: i + 1 }))));
+  if (count) loadFixRound().catch((error) => { fixMessage(error.message); });
+}
+
+async function loadFixRound() {
+  const round = await call("GET", `${api}/turni/${fixRound.value}`);
+  document.querySelector("#fix-table tbody").replaceChildren(...round.tables.map((row) => el("tr", { "data-fix": row.table },
+    el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
+    el("td", { class: "result" }, row.result ? `${row.result.ns_points} - ${row.result.ew_points} (${row.result.ns_vp}-${row.result.ew_vp} VP)` : t("to enter"),
+      ...row.corrections.map((text) => el("div", { class: "small" }, text))),
+    el("td", {}, el("button", { type: "button", class: "secondary", onclick: () => openFix(round.number, row) }, t("Correct"))))));
+}
+
+function openFix(round, row) {
+  fixing = { round, table: row.table, hadResult: Boolean(row.points) };
+  fix.hidden = false;
+  fix.elements.ns.value = row.points ? row.points.ns : "";
+  fix.elements.ew.value = row.points ? row.points.ew : "";
+  fix.elements.reason.value = "";
+  document.getElementById("fix-what").textContent = `${t("Round {round}", { round })} - ${t("Table")} ${row.table}: N/S ${side(row.ns)} - E/O ${side(row.ew)}`;
+  fix.elements.ns.focus();
+}
+
+function fixMessage(text) { document.getElementById("fix-message").textContent = text; }
+
+fixRound.addEventListener("change", () => { fix.hidden = true; loadFixRound().catch((error) => fixMessage(error.message)); });
+document.getElementById("fix-cancel").addEventListener("click", () => { fix.hidden = true; fixing = null; });
+fix.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const body = { round: fixing.round, table: fixing.table, ns: fix.elements.ns.value.trim(), ew: fix.elements.ew.value.trim() };
+  if (fixing.hadResult) Object.assign(body, { correct: true, reason: fix.elements.reason.value.trim() });
+  try {
+    const result = await call("POST", `${api}/punteggi`, body);
+    fix.hidden = true;
+    fixing = null;
+    const kept = t("The code keeps these pairings as published: the next round is paired on the corrected standings.");
+    fixMessage(result.affected.length ? `${result.said}. ${kept}` : result.said);
+    await refresh();
+  } catch (error) { fixMessage(error.message); }
+});
+
+// The log in words, the latest first (a correction with its old and new points and its reason).
+async function history() {
+  const rows = await call("GET", `${api}/registro`);
+  document.getElementById("journal").replaceChildren(...rows.map((row) => el("li", { value: row.seq, class: row.undone ? "undone" : "", "data-kind": row.kind },
+    el("span", { class: "small" }, `${new Date(row.at).toLocaleString(lang)} · ${row.author} · `), row.text)));
+}
+
+// The hall's address: the score cards' QR codes carry it. A desk opened at http://127.0.0.1 would print cards no
+// phone can open: the desk shows this machine's addresses on the hall's network and asks before such a printout.
+const hallForm = document.getElementById("hall");
+let hall = null;
+
+async function loadHall() {
+  hall = await call("GET", `${api}/indirizzo`);
+  showHall();
+  document.getElementById("hall-lan").replaceChildren(...(hall.lan.length ? hall.lan.map((address) =>
+    el("button", { type: "button", class: "secondary", "data-address": address, onclick: () => { hallForm.elements.address.value = address; } }, address))
+    : [t("none found")]));
+}
+
+function showHall() {
+  hallForm.elements.address.value = hall.address;
+  const warning = document.getElementById("hall-warning");
+  warning.hidden = !hall.loopback;
+  warning.textContent = t("{address} is this computer's own address: phones cannot open it.", { address: hall.address });
+}
+
+hallForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    Object.assign(hall, await call("POST", `${api}/indirizzo`, { address: hallForm.elements.address.value }));
+    showHall();
+    message.textContent = "";
+  } catch (error) { message.textContent = error.message; }
+});
+
+document.querySelector('a[data-paper="cards"]').addEventListener("click", (event) => {
+  if (hall?.loopback && !confirm(t("The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them anyway?", { address: hall.address }))) {
+    event.preventDefault();
+  }
+});
+loadHall().catch((error) => { message.textContent = error.message; });
 
 tick(document.getElementById("clock"), () => view?.clock);
 refresh().catch((error) => { message.textContent = error.message; });

@@ -1,5 +1,5 @@
 // The director's home: their tournaments, and a new one.
-import { call, el } from "./common.js";
+import { call, el, t } from "./common.js";
 
 const message = document.getElementById("message");
 call("GET", "/api/direttore").then((data) => {
@@ -22,4 +22,34 @@ document.getElementById("create").addEventListener("submit", async (event) => {
     const created = await call("POST", "/api/direttore", body);
     location.href = created.url;
   } catch (error) { message.textContent = error.message; }
+});
+
+// A director of the server names another: an account registered already.
+document.getElementById("name-director").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const said = document.getElementById("directors-message");
+  try {
+    const named = await call("POST", "/api/direttore/direttori", { account: new FormData(event.target).get("account") });
+    said.textContent = named.directors.join(", ");
+    event.target.reset();
+  } catch (error) { said.textContent = error.message; }
+});
+
+// A backup restored from its file: read and checked first, then restored once the director confirms what it holds.
+document.getElementById("restore-file").addEventListener("change", async (event) => {
+  const said = document.getElementById("restore-message");
+  const file = event.target.files[0];
+  const send = (confirm) => {
+    const form = new FormData();
+    form.append("file", file);
+    return call("POST", `/api/direttore/ripristina?confirm=${confirm}`, form);
+  };
+  try {
+    const { preview } = await send(false);
+    const question = t("Restore {name}: {events} events, {entrants} entrants, {rounds} rounds, last changed {last}?",
+      { ...preview, last: new Date(preview.last).toLocaleString(document.body.dataset.lang) });
+    if (!confirm(question)) { event.target.value = ""; return; }
+    const restored = await send(true);
+    location.href = restored.url;
+  } catch (error) { said.textContent = error.message; event.target.value = ""; }
 });

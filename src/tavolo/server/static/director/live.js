@@ -23,6 +23,11 @@ stream.onmessage = (message) => show(JSON.parse(message.data));
 tick(document.getElementById("clock"), () => view?.clock);
 
 if (projector) {
+  // The tables' headings stay in sight under the bar while the page scrolls (CSS position: sticky, top: --bar).
+  const bar = document.querySelector(".bar");
+  const measure = () => document.body.style.setProperty("--bar", `${bar.offsetHeight}px`);
+  measure();
+  window.addEventListener("resize", measure);
   // Scroll through the tables and the standings by itself, then start again from the top.
   setInterval(() => {
     const bottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 2;
