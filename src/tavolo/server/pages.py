@@ -17,25 +17,33 @@ which talks to the JSON API and the table's WebSocket (contract in
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 
 from tavolo.engine.game import State
 from tavolo.engine.record import GameRecord
 from tavolo.games import make_game_from_json
 from tavolo.i18n import LANGUAGES, catalog, language, negotiate, translate
+from tavolo.online.messages import Refusal
 from tavolo.online.views import view_of
+from tavolo.server.api import address, guard, refusal_response
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 MAX_REPLAY_ACTIONS = 5000
 """A record longer than any real match is refused rather than replayed."""
+FRAMES_PAGE = 100
+"""Positions a page of ``/replay/frames`` holds at most: about 0.15 s of work and 350 KB for four
+seats of Burraco (the whole of a 60 KB record was 4.4 s and 15 MB)."""
 
 
 def page_language(request: Request) -> str:
@@ -93,20 +101,55 @@ def web_catalog(lang: str) -> JSONResponse:
 
 
 @router.post("/replay/frames", include_in_schema=False)
-def replay_frames(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
-    """Every position of a finished game's record, for the replay page: after
-    each action, who acted, its text, what each seat saw then (the game is
-    over, so every hand may be shown), and each hand's end."""
-    return from_record(request, record, lambda parsed, chance: {
-        "game": parsed.game, "seats": parsed.seats, "frames": replay_frames_of(parsed, chance)})
+async def replay_frames(request: Request, record: dict[str, Any] = Body(...),
+                        start: int = Query(0, ge=0, le=MAX_REPLAY_ACTIONS, alias="from"),
+                        count: int = Query(FRAMES_PAGE, ge=1, le=FRAMES_PAGE),
+                        seat: int | None = Query(None, ge=0, le=23)) -> JSONResponse:
+    """A page of the positions of a finished game's record, for the replay page: from position
+    ``from`` (0: before the first action), at most ``count`` (:data:`FRAMES_PAGE`), after each
+    action who acted, its text, what each seat saw then (the game is over, so every hand may be
+    shown; ``seat``: that seat's alone, the others ``null``) and each hand's end; ``total``: the
+    positions of the whole record (see :func:`replayed` for the limits)."""
+    return await replayed(request, record, lambda parsed, chance: {
+        "game": parsed.game, "seats": parsed.seats, "from": start, "total": len(parsed.actions) + 1,
+        "frames": replay_frames_of(parsed, chance, start, count, seat)})
 
 
 @router.post("/replay/hands", include_in_schema=False)
-def replay_hands(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
+async def replay_hands(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
     """The end of every hand of a finished game's record (the match history,
     the last hand's breakdown beside the winner)."""
-    return from_record(request, record, lambda parsed, chance: {
+    return await replayed(request, record, lambda parsed, chance: {
         "game": parsed.game, "seats": parsed.seats, "hand_ends": hand_ends_of(parsed, chance)})
+
+
+async def replayed(request: Request, record: dict[str, Any], answer: Any) -> JSONResponse:
+    """:func:`from_record` in a worker thread, so that no replay holds the tables' loop, within
+    the limits (:mod:`tavolo.server.limits`): so many pages a minute an address (429 with
+    ``Retry-After`` beyond), and so many replays at once a process, the others waiting for
+    their turn a while (429 when it does not come)."""
+    limits = guard(request)
+    try:
+        limits.take_replay(address(request))
+        slots = replay_slots(request.app, limits.limits.replays_at_once)
+        try:
+            await asyncio.wait_for(slots.acquire(), limits.limits.replay_wait_seconds)
+        except TimeoutError:
+            raise Refusal("too_fast", "The server is busy with other replays: try again in {seconds} s",
+                          retry_after=2, seconds=2) from None
+    except Refusal as refusal:
+        return refusal_response(request, refusal)
+    try:
+        return await run_in_threadpool(from_record, request, record, answer)
+    finally:
+        slots.release()
+
+
+def replay_slots(app: Any, size: int) -> asyncio.Semaphore:
+    """The app's replays at once (made on first use, on the app's loop)."""
+    if not hasattr(app.state, "replay_slots"):
+        app.state.replay_slots = asyncio.Semaphore(size)
+    return app.state.replay_slots
 
 
 def from_record(request: Request, record: dict[str, Any], answer) -> JSONResponse:
@@ -149,10 +192,15 @@ def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple
         yield step, state
 
 
-def replay_frames_of(record: GameRecord, chance: list[Any] | None) -> list[dict[str, Any]]:
-    """Every step of the record with what each seat saw after it."""
-    return [step | {"obs": [state.observation(seat).to_json() for seat in range(len(record.seats))]}
-            for step, state in replay_steps(record, chance)]
+def replay_frames_of(record: GameRecord, chance: list[Any] | None, start: int = 0, count: int | None = None,
+                     seat: int | None = None) -> list[dict[str, Any]]:
+    """The steps of the record from ``start``, ``count`` of them (None: to the end), with what each
+    seat saw after each (``seat``: that seat alone, ``None`` for the others); the steps before
+    ``start`` are played, not read."""
+    seats = range(len(record.seats))
+    steps = islice(replay_steps(record, chance), start, None if count is None else start + count)
+    return [step | {"obs": [state.observation(s).to_json() if seat in (None, s) else None for s in seats]}
+            for step, state in steps]
 
 
 def hand_ends_of(record: GameRecord, chance: list[Any] | None) -> list[dict[str, Any]]:
