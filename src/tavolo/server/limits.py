@@ -153,14 +153,11 @@ def _take(buckets: Buckets, address: str, msgid: str) -> None:
         raise Refusal("too_fast", msgid, retry_after=seconds, seconds=seconds)
 
 
-class BodyTooLarge(Exception):
-    """A request body went over the limit while it was read."""
-
-
 class BodyLimit:
     """ASGI middleware: a request whose body is over ``limit`` bytes gets 413 ``too_large`` (in
     the request's language) before anyone reads it whole: told by its ``Content-Length``, or
-    stopped where a body without one goes over."""
+    cut where a body without one goes over (the app reads a client gone, and what it answers
+    to that is replaced by the 413)."""
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -174,26 +171,28 @@ class BodyLimit:
         if length.isdigit() and int(length) > self.limit:
             await self._refuse(scope, receive, send)
             return
-        received, started = 0, False
+        received, over, answered = 0, False, False
 
         async def limited_receive() -> dict[str, Any]:
-            nonlocal received
+            nonlocal received, over
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise BodyTooLarge
+                over = True
+                return {"type": "http.disconnect"}
             return message
 
-        async def watched_send(message: dict[str, Any]) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, watched_send)
-        except BodyTooLarge:
-            if not started:
+        async def checked_send(message: dict[str, Any]) -> None:
+            nonlocal answered
+            if not over:
+                await send(message)
+            elif not answered:
+                answered = True
                 await self._refuse(scope, receive, send)
+
+        await self.app(scope, limited_receive, checked_send)
+        if over and not answered:
+            await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         request = Request(scope)
