@@ -59,6 +59,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         with ServingCollector():
             yield
         await app.state.service.stop()
+        pages.close_replays(app)
 
     app = FastAPI(title="Tavolo", lifespan=lifespan)
     app.state.store = store
