@@ -27,7 +27,7 @@ class Balancer:
     """nginx from the example config in front of ``upstreams`` (``host:port``), on a free port
     until :meth:`stop`; ``url`` is its address."""
 
-    def __init__(self, folder: Path, upstreams: list[str]) -> None:
+    def __init__(self, folder: Path, upstreams: list[str], connections: int = 4096) -> None:
         binary = nginx_binary()
         if binary is None:
             raise RuntimeError("nginx is not installed")
@@ -36,7 +36,7 @@ class Balancer:
         self.folder = folder
         (folder / "logs").mkdir(parents=True, exist_ok=True)
         (folder / "tavolo.conf").write_text(site(upstreams, self.port))
-        (folder / "nginx.conf").write_text(main_config(folder))
+        (folder / "nginx.conf").write_text(main_config(folder, connections))
         self.process = subprocess.Popen([binary, "-p", f"{folder}/", "-e", str(folder / "logs" / "error.log"),
                                          "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -72,12 +72,14 @@ def site(upstreams: list[str], port: int) -> str:
         "listen 80;", f"listen 127.0.0.1:{port};")
 
 
-def main_config(folder: Path) -> str:
-    """A main config around the site: everything nginx writes under ``folder``."""
+def main_config(folder: Path, connections: int) -> str:
+    """A main config around the site: everything nginx writes under ``folder``; ``connections``
+    open at once (each socket through it is two)."""
     user = "user root;\n" if os.geteuid() == 0 else ""  # its workers write the temp files in folder
     return f"""{user}pid {folder}/nginx.pid;
 worker_processes 1;
-events {{ worker_connections 4096; }}
+worker_rlimit_nofile {connections + 100};
+events {{ worker_connections {connections}; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/body;

@@ -1,7 +1,8 @@
 """No client can stall the room: what one address may ask of a server (tables made a minute,
 replay pages, sockets, spectators at a table, the size of a body) is bounded, with a clear
-refusal in the person's language, and a crowd at a table costs small presence frames, never
-the whole table to everyone at each arrival."""
+refusal in the person's language, and a crowd at a table costs small presence frames to the
+seated people (spectators hear when a seat's connection changes), never the whole table to
+everyone at each arrival; the memory a crowd held is given back once it has gone."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
 from tavolo.games import make_game
+from tavolo.online import service as service_module
 from tavolo.online.service import LOBBY_PAGE
 from tavolo.server import pages
 from tavolo.server.app import create_app
@@ -114,6 +116,7 @@ def test_a_crowd_of_spectators_costs_a_few_presence_frames_not_a_state_each(db_u
                 assert next_frame(ws, "state")["view"]["log"] == []
             client.portal.call(_quiet, client.app.state.service)
             seen = drained(anna)
+            assert drained(sockets[0]) == []  # the others' coming is no news to a spectator
             for ws in sockets:
                 ws.__exit__(None, None, None)
             client.portal.call(_quiet, client.app.state.service)
@@ -154,3 +157,32 @@ def test_spectators_beyond_a_tables_room_and_sockets_beyond_an_address_share_are
                     assert refused["code"] == "too_many" and "al massimo 4" in refused["message"]
                     with pytest.raises(WebSocketDisconnect):
                         fifth.receive_json()
+
+
+def test_the_memory_of_a_crowd_gone_is_given_back_once(db_url, monkeypatch):
+    monkeypatch.setattr(service_module, "CROWD", 3)
+    monkeypatch.setattr(service_module, "CROWD_QUIET_SECONDS", 0.2)
+    with served(db_url) as client:
+        svc = client.app.state.service
+        given = []
+        svc.give_back = lambda: given.append(len(svc.clients))
+        made = client.post("/api/tables", json=BRISCOLA).json()
+        for _ in range(2):
+            sockets = [client.websocket_connect(f"/ws/tables/{made['table_id']}").__enter__() for _ in range(4)]
+            for ws in sockets:
+                hello(ws, None)
+                next_frame(ws, "state")
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+            client.portal.call(_given, given)
+        assert given == [0, 0]  # once a crowd, after the last one left
+
+
+async def _given(given: list, times: int = 40) -> None:
+    import asyncio
+
+    before = len(given)
+    for _ in range(times):
+        await asyncio.sleep(0.05)
+        if len(given) > before:
+            return

@@ -30,6 +30,7 @@ import logging
 import secrets
 import time
 from collections import Counter, defaultdict, deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -92,6 +93,12 @@ SWEEP_SECONDS = 60.0
 """How often idle tables are looked for."""
 KEEP_CLOSED_SECONDS = 300.0
 """A finished or abandoned table with no client here leaves memory after this long."""
+CROWD = 1000
+"""Clients gone after which the memory they held is given back (:meth:`TableService._left`)..."""
+CROWD_QUIET_SECONDS = 2.0
+"""... once none has left for this long..."""
+CROWD_WAIT_SECONDS = 60.0
+"""... or this long after the first of them, in a room where people never stop leaving."""
 LOBBY_PAGE = 50
 """Tables a page of the lobby lists at most."""
 READ_ANYWAY = 2**62
@@ -220,6 +227,12 @@ class TableService:
         self._joined = False
         self._closed_at: dict[str, float] = {}
         """When each closed table with no client here was first seen so (monotonic seconds)."""
+        self.give_back: Callable[[], None] | None = None
+        """Gives back the memory that clients gone left (the app's: a full collection of the
+        garbage collector, then the C heap trimmed); called after a crowd left (:meth:`_left`)."""
+        self._gone = 0
+        self._gone_since = 0.0
+        self._give_back_due: asyncio.TimerHandle | None = None
 
     # --- life cycle -----------------------------------------------------------------------------
 
@@ -531,6 +544,7 @@ class TableService:
         if not clients:  # a set keeps the room it grew to: a crowd gone gives it back
             del self.clients[table.id]
         self._presence_changed(table.id)
+        self._left()
 
     def counts(self, table_id: str, seats: int) -> Counts:
         """Who is connected to ``table_id`` over every process: sockets per seat, spectators."""
@@ -552,6 +566,24 @@ class TableService:
         return table.info(dict(enumerate(counts.seats)), self.ratings, counts.watchers)
 
     # --- presence -------------------------------------------------------------------------------
+
+    def _left(self) -> None:
+        """A client left: once :data:`CROWD` have, and none for :data:`CROWD_QUIET_SECONDS` (or
+        :data:`CROWD_WAIT_SECONDS` went by), give their memory back (:attr:`give_back`)."""
+        self._gone += 1
+        if self._gone < CROWD or self.give_back is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._gone_since = self._gone_since or loop.time()
+        if self._give_back_due is not None:
+            self._give_back_due.cancel()
+        wait = min(CROWD_QUIET_SECONDS, self._gone_since + CROWD_WAIT_SECONDS - loop.time())
+        self._give_back_due = loop.call_later(max(0.0, wait), self._give_back)
+
+    def _give_back(self) -> None:
+        self._gone, self._gone_since, self._give_back_due = 0, 0.0, None
+        if self.give_back is not None:
+            self.give_back()
 
     def _presence_changed(self, table_id: str) -> None:
         """Tell the change of who is at ``table_id`` soon: at once when the table's last presence
@@ -576,11 +608,14 @@ class TableService:
             self._spawn(self._publish("presence", table_id, **mine.to_json()))
         total = self.presence.total(table_id, mine)
         clients = self.clients.get(table_id)
-        if clients and total != self._told.get(table_id):
+        told = self._told.get(table_id)
+        if clients and total != told:
             self._told[table_id] = total
             frame = encode({"type": "presence", **total.to_json()})
-            for client in clients:
-                client.push(frame)
+            everyone = told is None or total.seats != told.seats
+            for client in clients:  # spectators come and go in crowds: the seated alone hear each
+                if everyone or client.seat is not None:
+                    client.push(frame)
         if not local:
             self._forget_presence(table_id)
 

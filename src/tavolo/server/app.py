@@ -56,7 +56,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
                                          secret=secret.encode())
         await app.state.service.start()
-        with ServingCollector():
+        with ServingCollector() as collector:
+            app.state.service.give_back = collector.give_back
             yield
         await app.state.service.stop()
         pages.close_replays(app)
