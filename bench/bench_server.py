@@ -44,16 +44,21 @@ PACED_RUNS = 3
 """Runs of the paced load, each on a server of its own: its figures are their medians."""
 BRISCOLA_HAND = 41
 """The log entries of a hand of Briscola of 4: the deal and 40 cards."""
+NO_LIMITS = "connections_per_address=100000,tables_burst=100000"
+"""``TAVOLO_LIMITS`` of the benches' servers: a load generator stands for thousands of people from
+one address, so the per-address limits on sockets and tables go; the others stay (the replay
+flood and the crowd of spectators measure them)."""
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """``tavolo serve`` on a free port and a fresh SQLite file, bots without pause; its URL."""
+def served(limits: str = NO_LIMITS) -> Iterator[str]:
+    """``tavolo serve`` on a free port and a fresh SQLite file, bots without pause, ``limits``
+    (``TAVOLO_LIMITS``); its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as folder:
-        env = dict(os.environ, TAVOLO_DATABASE_URL=f"sqlite:///{folder}/tavolo.sqlite")
+        env = dict(os.environ, TAVOLO_DATABASE_URL=f"sqlite:///{folder}/tavolo.sqlite", TAVOLO_LIMITS=limits)
         env.pop("TAVOLO_REDIS_URL", None)
         with open(Path(folder) / "server.log", "w+") as log:
             server = subprocess.Popen([str(TAVOLO), "serve", "--port", str(port), "--pace", "0"], env=env,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What the tests need besides Python: Debian's chromium (the browser tests), PostgreSQL at
-# 127.0.0.1:5432 with a database `test`, and Redis at 127.0.0.1:6379. Each is installed from
-# Debian's packages and started only when it is missing; on a machine that has them this does nothing.
+# What the tests need besides Python: Debian's chromium (the browser tests), nginx (the balancer
+# test runs docs/nginx-tavolo.conf itself, in a folder of its own), PostgreSQL at 127.0.0.1:5432
+# with a database `test`, and Redis at 127.0.0.1:6379. Each is installed from Debian's packages and
+# started only when it is missing; on a machine that has them this does nothing.
 set -euo pipefail
 
 apt_install() {
@@ -14,6 +15,12 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt_install chromium fonts-dejavu-core
 fi
 if ! command -v pdftoppm >/dev/null 2>&1; then apt_install poppler-utils; fi
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    echo "installing Debian's nginx for the balancer test"
+    apt_install nginx-light 2>/dev/null || apt_install nginx     # Debian 13 has only nginx
+    # Debian may start it on port 80 where services may start: the test runs its own.
+    if command -v invoke-rc.d >/dev/null 2>&1; then invoke-rc.d nginx stop >/dev/null 2>&1 || true; fi
+fi
 
 if ! (command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432); then
     echo "starting PostgreSQL for the tests"

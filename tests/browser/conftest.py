@@ -14,6 +14,7 @@ import pytest
 import uvicorn
 
 from tavolo.server.app import create_app
+from tavolo.server.limits import Limits
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -29,7 +30,8 @@ def server(tmp_path_factory) -> Iterator[str]:
     """The address of a running Tavolo server."""
     database = tmp_path_factory.mktemp("browser") / "tavolo.sqlite"
     port = free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{database}", pace=0), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(f"sqlite:///{database}", pace=0, limits=Limits(tables_burst=10_000))  # one address makes them all
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()

@@ -14,12 +14,14 @@ from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
 from tavolo.games import make_game
 from tavolo.server import pages
+from tavolo.server.limits import Guard, Limits
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     app = FastAPI()
     app.include_router(pages.router)
+    app.state.guard = Guard(Limits(replays_burst=1000))  # these tests ask for more pages than a person
     return TestClient(app)
 
 
@@ -29,10 +31,20 @@ def record():
     return play(game, [RandomBot(seed=1), RandomBot(seed=2)], seed=3)
 
 
+def every_frame(client, record: dict) -> list[dict]:
+    """The record's frames, page after page as the replay page reads them."""
+    frames: list[dict] = []
+    while True:
+        answer = client.post(f"/replay/frames?from={len(frames)}", json=record).json()
+        assert answer["from"] == len(frames) and len(answer["frames"]) <= pages.FRAMES_PAGE
+        frames += answer["frames"]
+        if len(frames) == answer["total"]:
+            return frames
+
+
 def test_every_move_is_a_frame_and_the_hand_end_is_where_it_happened(client, record):
-    answer = client.post("/replay/frames", json=record.to_json()).json()
-    frames = answer["frames"]
-    assert len(frames) == len(record.actions) + 1
+    frames = every_frame(client, record.to_json())
+    assert len(frames) == len(record.actions) + 1 > pages.FRAMES_PAGE
     assert [f["text"] for f in frames[1:]] == record.actions
     assert [len(f["obs"][0]["hand"]) for f in frames[:1]] == [11]       # fibur art. 3: eleven cards each
     ends = [i for i, f in enumerate(frames) if f["hand_end"]]
@@ -60,7 +72,7 @@ def test_an_online_record_replays_from_its_stored_shuffles(client):
         state.apply(action)
     online = {"game": "briscola", "options": game.options_json(), "seats": ["Anna", "Bot"], "seed": 0,
               "actions": actions, "result": state.returns(), "chance": [shuffle]}
-    frames = client.post("/replay/frames", json=online).json()["frames"]
+    frames = every_frame(client, online)
     assert frames[0]["obs"][0]["hand"] == first_hand
     assert frames[-1]["hand_end"]["result"]["points"] == list(state.round_results[-1].points)
 

@@ -45,8 +45,14 @@ class Server:
         self.kill()
         raise RuntimeError(f"tavolo serve did not start: {self.process.stdout.read().decode()[-2000:]}")
 
-    def post(self, path: str, body: dict) -> dict:
-        reply = httpx.post(self.url + path, json=body, timeout=10)
+    def post(self, path: str, body: dict, token: str | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {token}"} if token else None
+        reply = httpx.post(self.url + path, json=body, headers=headers, timeout=10)
+        reply.raise_for_status()
+        return reply.json()
+
+    def get(self, path: str):
+        reply = httpx.get(self.url + path, timeout=10)
         reply.raise_for_status()
         return reply.json()
 
@@ -71,15 +77,22 @@ class Seat:
         self.state: dict | None = None
         self.fresh = False
         self.log: list[dict] = []
+        self.greeted: int | None = None
+        """The seat the welcome gave (None: a spectator)."""
 
     def frame(self, kind: str, timeout: float = 10) -> dict:
         """The next frame of ``kind``."""
+        return self.until(lambda got: got["type"] == kind, timeout)
+
+    def until(self, wanted, timeout: float = 10) -> dict:
+        """The next frame ``wanted(frame)`` accepts, within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
         while True:
-            got = json.loads(self.ws.recv(timeout=timeout))
+            got = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.monotonic())))
             if got["type"] == "state":
                 self.state, self.fresh = got, True
                 self.log = got["view"]["log"] or [*self.log, *got["events"]][-50:]
-            if got["type"] == kind:
+            if wanted(got):
                 return got
 
     def settled(self, timeout: float = 10) -> dict:
@@ -92,10 +105,36 @@ class Seat:
 
     def greet(self, token: str | None) -> dict:
         self.ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
-        return self.frame("welcome")
+        welcome = self.frame("welcome")
+        self.greeted = welcome["seat"]
+        return welcome
 
     def move(self, text: str) -> int:
         """Play ``text``; returns the seq of its ack."""
         time.sleep(0.055)
         self.ws.send(json.dumps({"type": "move", "text": text, "ref": text}))
         return self.frame("ack")["seq"]
+
+
+def play_out(*seats: Seat, limit: int = 2000) -> None:
+    """The seats play their first legal move (and continue at a hand's end) until the match is
+    over; a seat moves only on a state not older than the last move acked."""
+    acked, continued = 0, set()
+    for _ in range(limit):
+        for seat in seats:
+            try:
+                seat.frame("state", timeout=0.05)
+            except TimeoutError:
+                pass
+        if any(seat.state and seat.state["view"]["finished"] for seat in seats):
+            return
+        for seat in seats:
+            view = seat.state["view"] if seat.state and seat.state["seq"] >= acked else None
+            if view and view["legal"]:
+                acked = seat.move(view["legal"][0])
+                break
+            end = view and view["hand_end"]
+            if end and seat.greeted in end["waiting_for"] and (seat, end["number"]) not in continued:
+                continued.add((seat, end["number"]))
+                seat.ws.send(json.dumps({"type": "continue"}))
+    raise AssertionError("the match did not end")

@@ -10,7 +10,8 @@ import tavolo
 from tavolo.i18n import catalog
 
 PACKAGE = Path(tavolo.__file__).parent
-SOURCES = [*sorted((PACKAGE / "online").glob("*.py")), PACKAGE / "server" / "api.py", PACKAGE / "server" / "ws.py"]
+SOURCES = [*sorted((PACKAGE / "online").glob("*.py")),
+           *(PACKAGE / "server" / name for name in ("api.py", "ws.py", "limits.py", "pages.py"))]
 
 
 def said(path: Path) -> set[str]:

@@ -14,6 +14,7 @@ from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
 from tavolo.games import make_game
 from tavolo.server.app import create_app
+from tavolo.server.limits import Limits
 
 ROUTES = ["/replay/frames", "/replay/hands"]
 
@@ -21,7 +22,9 @@ ROUTES = ["/replay/frames", "/replay/hands"]
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     """The whole app, once for the module (the replay keeps nothing between requests)."""
-    with TestClient(create_app(f"sqlite:///{tmp_path_factory.mktemp('replay') / 'tavolo.sqlite'}", pace=0)) as test_client:
+    database = f"sqlite:///{tmp_path_factory.mktemp('replay') / 'tavolo.sqlite'}"
+    # one address asks for far more replay pages than a person would (the limits are tests/server/test_limits.py's)
+    with TestClient(create_app(database, pace=0, limits=Limits(replays_burst=100_000))) as test_client:
         yield test_client
 
 

@@ -46,7 +46,8 @@ the message in the request's language (``?lang=`` or ``Accept-Language``).
 ``GET  /healthz``                          200 ``{"ok": true}`` once the app and its database answer
 ``GET  /api/games``                        ``[{name, family, title, options: [{name, kind, choices,
                                            default, label}], bots: [{spec, label}]}]``
-``GET  /api/tables``                       the lobby: ``[TableInfo]`` waiting or playing
+``GET  /api/tables?page=0&size=50``        the lobby, a page of it: ``[TableInfo]`` waiting or playing, of
+                                           every process, newest first (at most 50 a page; fewer: the last)
 ``POST /api/tables``                       ``{game, options, name, timer, bots: {seat: spec}}`` ->
                                            ``{table_id, seat: 0, token}`` (the creator sits at 0)
 ``GET  /api/tables/{id}``                  ``TableInfo``
@@ -81,9 +82,10 @@ the message in the request's language (``?lang=`` or ``Accept-Language``).
 =========================================  ===================================================
 
 ``TableInfo``: ``{id, game, title, options, timer, status: "waiting"|"playing"|
-"finished", seats: [{seat, name, kind: "free"|"human"|"bot", bot, bot_label,
+"finished"|"abandoned", seats: [{seat, name, kind: "free"|"human"|"bot", bot, bot_label,
 connected, account: str|null, rating: ordinal|null}], created, next_table:
-str|null}`` (``bot_label``: a bot's level as an English ``web`` msgid, so pages
+str|null, watchers: int}`` (``abandoned``: closed after no person acted there for a long
+while, no result; ``connected`` and ``watchers``, the spectators, over every process) (``bot_label``: a bot's level as an English ``web`` msgid, so pages
 name the bot in the reader's language; ``rating``: the account holder's shown
 rating, for the lobby to put next to the name; ``next_table``: where the same seats play again). Timer: ``"off"``, ``"code"`` (codice art. 32 bis: 10 s under 4
 cards in hand, 20 s under 11, 40 s otherwise; then the timer's move is played
@@ -92,12 +94,17 @@ code's times, tripled). The timer's move: rummy games draw if needed, then
 discard the card of most points (ties: the first in the legal list); trick
 games play the weakest legal card; its events carry ``"timer": true``.
 HTTP status by error code: 404 ``not_found``, 403 ``forbidden``, 401
-``unauthorized``, 409 ``conflict``, 429 ``too_fast``, 422 ``bad_message`` (a wrong option or field, named in ``field``).
+``unauthorized``, 409 ``conflict``, 429 ``too_fast`` (with ``Retry-After``: tables made, replay
+pages or logins too fast from one address), 413 ``too_large`` (a body over 1 MB), 422
+``bad_message`` (a wrong option or field, named in ``field``). The limits are
+``tavolo.server.limits``'s.
 
 WebSocket ``/ws/tables/{id}``
 =============================
 Text frames of JSON. A client frame is at most 4 KiB; more than 20 frames a
-second are refused with ``too_fast``. A bad frame gets an ``error`` and
+second are refused with ``too_fast``. An address with too many sockets open, or a
+spectator at a table that has all it takes, gets ``error`` ``too_many`` and the socket is
+closed with code 4029. A bad frame gets an ``error`` and
 changes nothing; the connection stays open. A client that falls 2000 frames
 behind the table (a stalled phone) is closed with code 4008 ("too slow") rather
 than left with frames missing: it reconnects and says hello again, which sends
@@ -122,12 +129,16 @@ Server -> client:
 * ``{"type": "state", "seq": int, "table": TableInfo, "view": View, "events":
   [Event]}``: what this seat may see now, after every change, with the actions
   that led to it since the last state, in order (``[]`` after a change that is
-  no action: a deal, a seat taken, a client come or gone). ``Event``:
+  no action: a deal, a seat taken; a client that comes gets its own state alone, and the
+  others learn of it from ``presence``). ``Event``:
   ``{"type": "event", "seq": int, "seat": int, "text": str, "moments": [{"key":
   msgid, "params": {}}], "timer": true?}``, one applied action in public
   notation, the same for every seat; bots' moves are paced so that a person can
   follow them (one state each). One frame per seat and change: the browser logs
   and announces the events, then draws the view;
+* ``{"type": "presence", "seats": [int], "watchers": int}``: who is connected now, over
+  every process: the sockets of each seat and the spectators (at most one every 0.5 s a table,
+  however many come and go);
 * ``{"type": "ack", "ref": str, "seq": int}``: your move was stored and applied;
 * ``{"type": "again", "table_id": str, "seat": int, "token": str}``: the table is
   played again; sent to each connected seat alone, with its own token for the
@@ -136,7 +147,7 @@ Server -> client:
   "source"}|null, "candidates": [str]|null, "ref": str|null}``; codes:
   ``illegal`` (with the rule and its seed article), ``notation``,
   ``ambiguous`` (with the candidates), ``not_your_turn``, ``bad_message``,
-  ``too_fast``, ``forbidden``, ``not_found``.
+  ``too_fast``, ``forbidden``, ``not_found``, ``too_many``.
 
 ``View``: ``{"game", "family", "obs": the game's observation(seat).to_json()
 (spectators: the view's public part), "legal": [notation] for the seat to act

@@ -29,13 +29,15 @@ class Refusal(Exception):
 
     ``field`` names the request field at fault; ``error`` (the engine's, whose
     rule :meth:`rule_json` tells) and ``candidates`` come with a refused move
-    (see :func:`refusal_of`).
+    (see :func:`refusal_of`); ``retry_after``, the seconds to wait before asking again.
     """
 
     def __init__(self, code: str, msgid: str, *, field: str | None = None,
-                 candidates: list[str] | None = None, error: ActionError | None = None, **params: Any) -> None:
+                 candidates: list[str] | None = None, error: ActionError | None = None,
+                 retry_after: int | None = None, **params: Any) -> None:
         super().__init__(msgid.format(**params) if params else msgid)
         self.code = code
+        self.retry_after = retry_after
         self.msgid = msgid
         self.params = params
         self.field = field

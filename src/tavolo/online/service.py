@@ -5,8 +5,19 @@ All of it runs on one asyncio loop; the log is written in group commits (every
 entry waiting goes down in one transaction), on the loop itself for a SQLite file
 served by this process alone (see :attr:`TableService.inline_writes`), else from
 a worker thread; bots choose in a thread pool so that a slow one never holds the loop.
-With ``redis_url`` several processes serve the same tables: each publishes
-the new ``seq`` of a table after storing it, the others read the new rows.
+With ``redis_url`` several processes serve the same tables and whatever a person sees is the
+same from any of them: every change (a table's new rows, a seat, its status, the table it is
+played again at) is stored first, then published (:mod:`tavolo.online.fanout`); a process that
+has the table reads the change from the database and tells its clients. Who is connected is
+counted by each process and added up over all of them (:mod:`tavolo.online.presence`); it
+travels as small ``presence`` frames, at most one a table every :data:`PRESENCE_SECONDS`, never
+as a whole state. The lobby is read from the database.
+
+A table where no person has acted for :data:`IDLE_ALONE_SECONDS` (one person, the others bots:
+"gioca subito") or :data:`IDLE_TOGETHER_SECONDS` (several people), and where no seated person is
+connected, is closed: its status becomes ``abandoned`` (no result; its record is kept) and a
+restart no longer serves it. A closed table (finished or abandoned) nobody watches leaves memory
+after :data:`KEEP_CLOSED_SECONDS` (it is read again from the store when asked for).
 """
 
 from __future__ import annotations
@@ -18,7 +29,8 @@ import hmac
 import logging
 import secrets
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -27,10 +39,13 @@ import orjson
 from tavolo.engine.agent import Agent
 from tavolo.i18n import DEFAULT_LANGUAGE, translate
 from tavolo.online.messages import Refusal
+from tavolo.online.presence import HEARTBEAT_SECONDS, Counts, Presence
 from tavolo.online.ratings import ordinal, rate, teams
-from tavolo.online.tables import Event, Table, told_to
+from tavolo.online.tables import Event, Table, table_info, told_to
 from tavolo.online.views import GameUnavailable, OptionError, view_of
-from tavolo.store.online import LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord
+from tavolo.store.online import (
+    ABANDONED, OPEN, LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
+)
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +78,31 @@ threshold, 1,000 pages of log, came every second or two at the paced bench's 1,0
 
 QUEUE_LENGTH = 2000
 """Frames a client may fall behind before it is disconnected (it reconnects for a full state)."""
+
+PRESENCE_SECONDS = 0.5
+"""At most one ``presence`` frame a table this often: a crowd coming and going costs a small frame
+to everyone now and then, not a whole state to everyone at each socket (10,000 spectators made
+10,000 x 10,000 states)."""
+
+IDLE_ALONE_SECONDS = 30 * 60
+"""A table with one person (the others bots, or seats still free) is closed after this long
+without a move of theirs, while they are not connected."""
+IDLE_TOGETHER_SECONDS = 2 * 3600
+"""The same for a table of several people (their timer's moves do not count)."""
+SWEEP_SECONDS = 60.0
+"""How often idle tables are looked for."""
+KEEP_CLOSED_SECONDS = 300.0
+"""A finished or abandoned table with no client here leaves memory after this long."""
+CROWD = 1000
+"""Clients gone after which the memory they held is given back (:meth:`TableService._left`)..."""
+CROWD_QUIET_SECONDS = 2.0
+"""... once none has left for this long..."""
+CROWD_WAIT_SECONDS = 60.0
+"""... or this long after the first of them, in a room where people never stop leaving."""
+LOBBY_PAGE = 50
+"""Tables a page of the lobby lists at most."""
+READ_ANYWAY = 2**62
+"""A seq no table reaches: read the table's log whatever its seq (messages may have been missed)."""
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -169,15 +209,46 @@ class TableService:
         """The events of a match's last entries, told once its result is stored."""
         self.ratings: dict[str, float] = {}
         """The shown rating (ordinal) of each account seated at a table of this process."""
+        self._loads: dict[str, asyncio.Future[Table]] = {}
+        """The tables being read from the store now (one reading however many ask at once)."""
+        self.presence = Presence()
+        """The other processes' clients at each table."""
+        self._local: dict[str, Counter[int | None]] = {}
+        """This process's clients at each table: seat (None: spectators) -> sockets."""
+        self._published: dict[str, Counts] = {}
+        """The counts of each table this process last published."""
+        self._told: dict[str, Counts] = {}
+        """The counts of each table this process's clients were last told."""
+        self._presence_due: dict[str, asyncio.TimerHandle] = {}
+        self._presence_at: dict[str, float] = {}
+        self._heard: dict[str, tuple[int, bool]] = {}
+        """Changes other processes announced and this one has not read yet: table -> (seq, record)."""
+        self._followers: dict[str, asyncio.Task[None]] = {}
+        self._joined = False
+        self._closed_at: dict[str, float] = {}
+        """When each closed table with no client here was first seen so (monotonic seconds)."""
+        self.give_back: Callable[[], None] | None = None
+        """Gives back the memory that clients gone left (the app's: a full collection of the
+        garbage collector, then the C heap trimmed); called after a crowd left (:meth:`_left`)."""
+        self._gone = 0
+        self._gone_since = 0.0
+        self._give_back_due: asyncio.TimerHandle | None = None
 
     # --- life cycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its log, then serve."""
+        """Listen to the other processes, rebuild every open table from its log, then serve
+        (closing at once those left idle while no process served them)."""
         self._background.append(asyncio.create_task(self._writer()))
         if self.inline_writes:
             self._log_writer = self.store.log_writer(INLINE_WAIT_MS)
             self._background.append(asyncio.create_task(self._checkpoints()))
+        if self.redis_url:
+            from tavolo.online.fanout import RedisFanout
+
+            self._redis = RedisFanout(self.redis_url, self._on_message, self._on_joined)
+            await self._redis.start()
+            self._background.append(asyncio.create_task(self._heartbeat()))
         for record in await asyncio.to_thread(self.store.unfinished):
             try:
                 table = await self._load(record)
@@ -186,11 +257,8 @@ class TableService:
                 continue
             async with self._locks[table.id]:
                 await self._advance(table)
-        if self.redis_url:
-            from tavolo.online.fanout import RedisFanout
-
-            self._redis = RedisFanout(self.redis_url, self._on_remote_seq)
-            await self._redis.start()
+        await self.sweep()
+        self._background.append(asyncio.create_task(self._sweeper()))
 
     async def stop(self) -> None:
         for task in [*self._tasks.values(), *self._background]:
@@ -202,28 +270,55 @@ class TableService:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _load(self, record: TableRecord) -> Table:
-        table = _checked(lambda: Table(record))
-        for entry in await asyncio.to_thread(self.store.log, record.id):
-            table.apply(entry)
-        self.tables[table.id] = table
-        await self._remember_ratings(table)
+        """The table of ``record`` rebuilt from its log, once however many ask at the same time; a
+        change another process announced while it was read is read next (see :meth:`_on_message`)."""
+        loading = self._loads.get(record.id)
+        if loading is not None:
+            await asyncio.wait([loading])
+            if record.id in self.tables:
+                return self.tables[record.id]
+        self._loads[record.id] = loading = asyncio.get_running_loop().create_future()
+        try:
+            table = _checked(lambda: Table(record))
+            for entry in await asyncio.to_thread(self.store.log, record.id):
+                table.apply(entry)
+            self.tables[table.id] = table
+            await self._remember_ratings(table)
+        finally:
+            del self._loads[record.id]
+            loading.cancel()
+        if table.id in self._heard:
+            self._follow(table.id)
         return table
 
     async def _remember_ratings(self, table: Table) -> None:
         """Read the ratings of the table's account holders not known yet."""
-        names = {s.account for s in table.seats if s.account and s.account not in self.ratings}
+        await self._remember_ratings_of(table.seats)
+
+    async def _remember_ratings_of(self, seats: list[SeatRecord]) -> None:
+        names = {s.account for s in seats if s.account and s.account not in self.ratings}
         if names:
             for name, account in (await asyncio.to_thread(self.store.accounts, names)).items():
                 self.ratings[name] = ordinal(account.mu, account.sigma)
 
     async def table(self, table_id: str) -> Table:
-        """The table ``table_id`` (read from the store when another process made it)."""
-        table = self.tables.get(table_id)
-        if table is None:
-            record = await asyncio.to_thread(self.store.table, table_id)
-            if record is None:
-                raise Refusal("not_found", "No table {table}", table=table_id[:40])
-            table = await self._load(record)
+        """The table ``table_id`` (read from the store when another process made it, or when it
+        left memory; once, however many ask for it at the same time)."""
+        if (loading := self._loads.get(table_id)) is not None:
+            await asyncio.wait([loading])
+        if (table := self.tables.get(table_id)) is not None:
+            return table
+        record = await asyncio.to_thread(self.store.table, table_id)
+        if record is None:
+            raise Refusal("not_found", "No table {table}", table=table_id[:40])
+        return self.tables.get(table_id) or await self._load(record)
+
+    async def fresh(self, table_id: str) -> Table:
+        """The table ``table_id`` with its record read again from the store (seats, status: what
+        any process changed last)."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._refresh(table)
         return table
 
     # --- lobby ----------------------------------------------------------------------------------
@@ -268,10 +363,14 @@ class TableService:
             if current.kind != "free":
                 raise Refusal("forbidden", "Seat {seat} is taken", seat=seat)
             token = secrets.token_urlsafe(32)
-            table.seats[seat] = SeatRecord(seat, _name(account or name), "human", None, token_hash(token), account)
-            await asyncio.to_thread(self.store.save_seat, table_id, table.seats[seat])
+            taken = SeatRecord(seat, _name(account or name), "human", None, token_hash(token), account)
+            if not await asyncio.to_thread(self.store.save_seat, table_id, taken, ("free",)):
+                await self._refresh(table)  # another process gave it a moment ago
+                raise Refusal("forbidden", "Seat {seat} is taken", seat=seat)
+            table.seats[seat] = taken
             await self._remember_ratings(table)
         self._broadcast(table)
+        await self._publish("table", table_id)
         return token
 
     async def set_bot(self, table_id: str, seat: int, token: str | None, spec: str | None) -> None:
@@ -284,12 +383,16 @@ class TableService:
             if table.record.status != "waiting" or seat == 0 or current.kind == "human":
                 raise Refusal("forbidden", "Seat {seat} cannot be changed", seat=seat)
             if spec is None:
-                table.seats[seat] = SeatRecord(seat, "", "free", None, None, None)
+                changed = SeatRecord(seat, "", "free", None, None, None)
             else:
                 _checked(lambda: table.view.make_bot(spec, table.game, seat, None), "spec")
-                table.seats[seat] = SeatRecord(seat, _bot_name(table.view, spec, seat), "bot", spec, None, None)
-            await asyncio.to_thread(self.store.save_seat, table_id, table.seats[seat])
+                changed = SeatRecord(seat, _bot_name(table.view, spec, seat), "bot", spec, None, None)
+            if not await asyncio.to_thread(self.store.save_seat, table_id, changed, ("free", "bot")):
+                await self._refresh(table)  # a person sat there through another process
+                raise Refusal("forbidden", "Seat {seat} cannot be changed", seat=seat)
+            table.seats[seat] = changed
         self._broadcast(table)
+        await self._publish("table", table_id)
 
     async def start_table(self, table_id: str, token: str | None) -> None:
         table = await self.table(table_id)
@@ -300,8 +403,11 @@ class TableService:
                 raise Refusal("conflict", "The game has already started")
             if any(s.kind == "free" for s in table.seats):
                 raise Refusal("conflict", "A seat is still free")
-            await asyncio.to_thread(self.store.set_status, table_id, "playing")
+            if not await asyncio.to_thread(self.store.set_status, table_id, "playing", ("waiting",)):
+                await self._refresh(table)  # started through another process
+                raise Refusal("conflict", "The game has already started")
             table.record.status = "playing"
+            await self._publish("table", table_id)
             await self._advance(table)
 
     async def play_again(self, table_id: str, token: str | None) -> tuple[str, int, str]:
@@ -333,11 +439,18 @@ class TableService:
         if table.record.next_table == new_id:
             async with self._locks[new_id]:
                 await self._advance(await self.table(new_id))
-        for client in self.clients.get(table.id, ()):
-            if client.seat is not None and table.seats[client.seat].kind == "human":
-                client.push({"type": "again", "table_id": table.record.next_table, "seat": client.seat,
-                             "token": self._again_token(table, client.seat, table.record.next_table)})
+        self._tell_again(table)
         self._broadcast(table)
+        await self._publish("table", table.id)
+
+    def _tell_again(self, table: Table) -> None:
+        """Send each person seated at ``table`` and connected here an ``again`` frame with their
+        own token at the table it is played again at."""
+        next_id = table.record.next_table
+        for client in self.clients.get(table.id, ()):
+            if next_id is not None and client.seat is not None and table.seats[client.seat].kind == "human":
+                client.push({"type": "again", "table_id": next_id, "seat": client.seat,
+                             "token": self._again_token(table, client.seat, next_id)})
 
     def _again_token(self, table: Table, seat: int, next_id: str) -> str:
         """The token of ``seat`` at ``next_id``, the table ``table`` is played again at:
@@ -346,8 +459,22 @@ class TableService:
         message = f"{next_id}:{seat}:{table.seats[seat].token_hash}".encode()
         return base64.urlsafe_b64encode(hmac.new(self.secret, message, hashlib.sha256).digest()).decode().rstrip("=")
 
-    def lobby(self) -> list[Table]:
-        return [t for t in self.tables.values() if t.record.status != "finished"]
+    async def lobby(self, page: int = 0, size: int = LOBBY_PAGE) -> list[dict[str, Any]]:
+        """A page of the lobby, from the store (the tables of every process), newest first: the
+        ``TableInfo`` of each table waiting or being played; a game this server does not offer
+        is left out."""
+        size = max(1, min(size, LOBBY_PAGE))
+        records = await asyncio.to_thread(self.store.lobby, max(0, page) * size, size)
+        await self._remember_ratings_of([s for r in records for s in r.seats])
+        shown = []
+        for record in records:
+            try:
+                view = view_of(record.game)
+            except (GameUnavailable, OptionError):
+                continue
+            counts = self.counts(record.id, len(record.seats))
+            shown.append(table_info(record, view, dict(enumerate(counts.seats)), self.ratings, counts.watchers))
+        return shown
 
     # --- play -----------------------------------------------------------------------------------
 
@@ -360,6 +487,16 @@ class TableService:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return s.seat
         raise Refusal("forbidden", "This token holds no seat at this table")
+
+    async def seat_for(self, table: Table, token: str | None) -> int | None:
+        """:meth:`seat_of`, reading the seats again before a refusal (the seat may have been
+        taken through another process a moment ago)."""
+        try:
+            return self.seat_of(table, token)
+        except Refusal:
+            async with self._locks[table.id]:
+                await self._refresh(table)
+            return self.seat_of(table, token)
 
     async def move(self, table_id: str, seat: int, text: str) -> int:
         """Apply ``seat``'s move ``text``: stored, then told; returns its last seq."""
@@ -387,23 +524,113 @@ class TableService:
     # --- clients --------------------------------------------------------------------------------
 
     def connect(self, table: Table, client: Client) -> None:
+        """``client`` joins ``table``: it alone gets the state (with the recent events); the
+        others learn who is connected from the next ``presence`` frame."""
         self.clients[table.id].add(client)
-        self._broadcast(table)
+        self._local.setdefault(table.id, Counter())[client.seat] += 1
+        client.push(self.state_frame(table, client.seat, log=True))
+        client.logged = True
+        self._presence_changed(table.id)
 
     def disconnect(self, table: Table, client: Client) -> None:
-        self.clients[table.id].discard(client)
-        self._broadcast(table)
+        clients = self.clients.get(table.id)
+        if clients is None or client not in clients:
+            return
+        clients.discard(client)
+        local = self._local[table.id]
+        local[client.seat] -= 1
+        if local[client.seat] <= 0:
+            del local[client.seat]
+        if not clients:  # a set keeps the room it grew to: a crowd gone gives it back
+            del self.clients[table.id]
+        self._presence_changed(table.id)
+        self._left()
+
+    def counts(self, table_id: str, seats: int) -> Counts:
+        """Who is connected to ``table_id`` over every process: sockets per seat, spectators."""
+        local = self._local.get(table_id)
+        mine = Counts(tuple(local.get(s, 0) for s in range(seats)), local.get(None, 0)) if local else Counts((0,) * seats)
+        return self.presence.total(table_id, mine)
 
     def connected(self, table: Table) -> dict[int, int]:
-        counts: dict[int, int] = defaultdict(int)
-        for client in self.clients.get(table.id, ()):
-            if client.seat is not None:
-                counts[client.seat] += 1
-        return counts
+        """The sockets of each seat of ``table``, over every process."""
+        return dict(enumerate(self.counts(table.id, len(table.seats)).seats))
+
+    def watchers(self, table: Table) -> int:
+        """The spectators of ``table``, over every process."""
+        return self.counts(table.id, len(table.seats)).watchers
 
     def info(self, table: Table) -> dict[str, Any]:
         """The table's ``TableInfo``: who is connected, the account holders' ratings."""
-        return table.info(self.connected(table), self.ratings)
+        counts = self.counts(table.id, len(table.seats))
+        return table.info(dict(enumerate(counts.seats)), self.ratings, counts.watchers)
+
+    # --- presence -------------------------------------------------------------------------------
+
+    def _left(self) -> None:
+        """A client left: once :data:`CROWD` have, and none for :data:`CROWD_QUIET_SECONDS` (or
+        :data:`CROWD_WAIT_SECONDS` went by), give their memory back (:attr:`give_back`)."""
+        self._gone += 1
+        if self._gone < CROWD or self.give_back is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._gone_since = self._gone_since or loop.time()
+        if self._give_back_due is not None:
+            self._give_back_due.cancel()
+        wait = min(CROWD_QUIET_SECONDS, self._gone_since + CROWD_WAIT_SECONDS - loop.time())
+        self._give_back_due = loop.call_later(max(0.0, wait), self._give_back)
+
+    def _give_back(self) -> None:
+        self._gone, self._gone_since, self._give_back_due = 0, 0.0, None
+        if self.give_back is not None:
+            self.give_back()
+
+    def _presence_changed(self, table_id: str) -> None:
+        """Tell the change of who is at ``table_id`` soon: at once when the table's last presence
+        went out :data:`PRESENCE_SECONDS` ago or more, else then (one frame for a whole crowd)."""
+        if table_id in self._presence_due:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at.get(table_id, -PRESENCE_SECONDS) + PRESENCE_SECONDS - loop.time()
+        self._presence_due[table_id] = loop.call_later(max(0.0, wait), self._flush_presence, table_id)
+
+    def _flush_presence(self, table_id: str) -> None:
+        """Publish this process's counts of ``table_id`` if they changed, and send a ``presence``
+        frame to its clients here if the total changed."""
+        self._presence_due.pop(table_id, None)
+        self._presence_at[table_id] = asyncio.get_running_loop().time()
+        table = self.tables.get(table_id)
+        size = len(table.seats) if table is not None else 0
+        local = self._local.get(table_id)
+        mine = Counts(tuple(local.get(s, 0) for s in range(size)), local.get(None, 0)) if local else Counts((0,) * size)
+        if self._redis is not None and mine != self._published.get(table_id, Counts((0,) * size)):
+            self._published[table_id] = mine
+            self._spawn(self._publish("presence", table_id, **mine.to_json()))
+        total = self.presence.total(table_id, mine)
+        clients = self.clients.get(table_id)
+        told = self._told.get(table_id)
+        if clients and total != told:
+            self._told[table_id] = total
+            frame = encode({"type": "presence", **total.to_json()})
+            everyone = told is None or total.seats != told.seats
+            for client in clients:  # spectators come and go in crowds: the seated alone hear each
+                if everyone or client.seat is not None:
+                    client.push(frame)
+        if not local:
+            self._forget_presence(table_id)
+
+    def _forget_presence(self, table_id: str) -> None:
+        """Drop what this process kept of ``table_id``'s presence (no client of its there)."""
+        self._local.pop(table_id, None)
+        self._published.pop(table_id, None)
+        self._told.pop(table_id, None)
+        self._presence_at.pop(table_id, None)
+
+    def _spawn(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) in the background, kept until it ends."""
+        task = asyncio.ensure_future(work)
+        self._background.append(task)
+        task.add_done_callback(self._background.remove)
 
     def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | orjson.Fragment | None = None,
                     log: bool = False, events: list[dict[str, Any]] | orjson.Fragment = ()) -> dict[str, Any]:
@@ -455,8 +682,8 @@ class TableService:
         self._pending.append((entries, future))
         self._wake.set()
         await future
-        if self._apply(table, entries, hold_end=True) and self._redis is not None:
-            await self._redis.publish(table.id, table.seq)
+        if self._apply(table, entries, hold_end=True):
+            await self._publish("seq", table.id, seq=table.seq)
 
     def _apply(self, table: Table, entries: list[LogEntry], hold_end: bool = False) -> bool:
         """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
@@ -521,21 +748,169 @@ class TableService:
             await self._refresh(table)
             self._apply(table, entries)
 
-    async def _refresh(self, table: Table) -> None:
-        """Read the table's seats and status again (another process may have changed them)."""
+    async def _refresh(self, table: Table) -> bool:
+        """Read the table's seats, status and next table again (another process may have changed
+        them); True when they changed."""
         record = await asyncio.to_thread(self.store.table, table.id)
-        if record is not None:
-            table.record.status = record.status
-            table.record.next_table = record.next_table
-            table.record.seats[:] = record.seats
+        if record is None:
+            return False
+        mine = table.record
+        changed = (mine.status, mine.next_table, mine.seats) != (record.status, record.next_table, record.seats)
+        mine.status, mine.next_table = record.status, record.next_table
+        mine.seats[:] = record.seats
+        return changed
 
-    async def _on_remote_seq(self, table_id: str, seq: int) -> None:
-        table = self.tables.get(table_id)
-        if table is None or seq <= table.seq:
+    # --- the other processes --------------------------------------------------------------------
+
+    async def _publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
+        """Tell the other processes of a change stored (see :mod:`tavolo.online.fanout`)."""
+        if self._redis is not None:
+            await self._redis.publish(kind, table_id, **fields)
+
+    async def _on_message(self, message: dict[str, Any]) -> None:
+        """What another process published: a table's new rows or record (read from the store by
+        :meth:`_read_changes`), its clients at a table, that it is alive, joined or gone."""
+        kind, process = message["kind"], message["p"]
+        self.presence.heard_from(process)
+        if kind in ("seq", "table"):
+            self._heard_of(message["t"], int(message.get("seq", 0)), kind == "table")
+        elif kind == "presence":
+            self.presence.update(process, message["t"], Counts.from_json(message))
+            if message["t"] in self.clients:
+                self._presence_changed(message["t"])
+        elif kind == "sync":
+            self._published.clear()  # the newcomer hears who is here from everyone
+            for table_id in list(self._local):
+                self._presence_changed(table_id)
+            if message.get("again"):  # it lost Redis a while: what it published then was not heard
+                self._read_all()
+        elif kind == "gone":
+            for table_id in self.presence.drop(process) & self.clients.keys():
+                self._presence_changed(table_id)
+
+    def _heard_of(self, table_id: str, seq: int, record: bool) -> None:
+        """Another process stored rows of ``table_id`` up to ``seq`` and maybe changed its
+        record: read them, if the table is here (or being read: then once it is)."""
+        if table_id not in self.tables and table_id not in self._loads:
             return
-        async with self._locks[table_id]:
-            await self._catch_up(table)
-        self._schedule(table)
+        known_seq, known_record = self._heard.get(table_id, (0, False))
+        self._heard[table_id] = (max(seq, known_seq), record or known_record)
+        if table_id in self.tables:
+            self._follow(table_id)
+
+    def _read_all(self) -> None:
+        """Read every open table here again (after messages may have been missed)."""
+        for table in list(self.tables.values()):
+            if table.record.status in OPEN or table.id in self.clients:
+                self._heard_of(table.id, READ_ANYWAY, True)
+
+    def _follow(self, table_id: str) -> None:
+        """Read what was heard of ``table_id`` (:meth:`_read_changes`), one reader a table."""
+        if table_id not in self._followers:
+            self._followers[table_id] = asyncio.create_task(self._read_changes(table_id))
+
+    async def _read_changes(self, table_id: str) -> None:
+        """Read the rows and record changes another process announced for ``table_id``, tell the
+        clients here, and let the bot or the timer act; announcements that come meanwhile are
+        read together next."""
+        try:
+            while (heard := self._heard.pop(table_id, None)) is not None:
+                table = self.tables.get(table_id)
+                if table is None:
+                    return
+                seq, record = heard
+                if seq <= table.seq and not record:
+                    continue
+                async with self._locks[table_id]:
+                    before = table.record.next_table
+                    changed = record and await self._refresh(table)
+                    entries = await asyncio.to_thread(self.store.log, table_id, table.seq) if seq > table.seq else []
+                    if entries:
+                        self._apply(table, entries)
+                    elif changed:
+                        self._broadcast(table)
+                    if table.record.next_table != before:
+                        self._tell_again(table)
+                self._schedule(table)
+        except Exception:  # the store out of reach: the next announcement reads it all again
+            log.exception("reading the changes of table %s failed", table_id)
+        finally:
+            self._followers.pop(table_id, None)
+
+    async def _on_joined(self) -> None:
+        """Subscribed to the other processes (again: then read every table here anew, and ask them to)."""
+        await self._publish("sync", again=self._joined)
+        if self._joined:
+            self._read_all()
+        self._joined = True
+
+    async def _heartbeat(self) -> None:
+        """Say this process is alive; forget the clients of processes silent too long."""
+        while True:
+            await self._publish("alive")
+            for table_id in self.presence.expire() & self.clients.keys():
+                self._presence_changed(table_id)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    # --- idle and closed tables -----------------------------------------------------------------
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except Exception:  # the store out of reach: the next sweep tries again
+                log.exception("sweeping idle tables failed")
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Close the tables left idle (see the module docstring) and let closed tables nobody here
+        watches leave memory; returns the ids of the tables closed. ``now``: epoch seconds."""
+        now = time.time() if now is None else now
+        closed = []
+        for table in list(self.tables.values()):
+            if table.record.status not in OPEN:
+                self._evict(table)
+            elif self._idle(table, now) and await self._abandon(table):
+                closed.append(table.id)
+        return closed
+
+    def _idle(self, table: Table, now: float) -> bool:
+        """No person acted at ``table`` for its idle time, and none seated there is connected."""
+        people = table.human_seats()
+        limit = IDLE_ALONE_SECONDS if len(people) <= 1 else IDLE_TOGETHER_SECONDS
+        if now - table.acted_at < limit:
+            return False
+        connected = self.connected(table)
+        return not any(connected.get(seat) for seat in people)
+
+    async def _abandon(self, table: Table) -> bool:
+        """Close ``table`` as ``abandoned`` (False: it was finished or closed meanwhile)."""
+        async with self._locks[table.id]:
+            if not await asyncio.to_thread(self.store.set_status, table.id, ABANDONED, OPEN):
+                await self._refresh(table)
+                return False
+            table.record.status = ABANDONED
+            self._broadcast(table)
+            self._schedule(table)
+        log.info("table %s closed: nobody played there for a while", table.id)
+        await self._publish("table", table.id)
+        return True
+
+    def _evict(self, table: Table) -> None:
+        """Forget closed ``table`` once no client here has watched it for :data:`KEEP_CLOSED_SECONDS`."""
+        now = time.monotonic()
+        busy = table.id in self.clients or table.id in self._followers or self._locks[table.id].locked()
+        if busy:
+            self._closed_at.pop(table.id, None)
+            return
+        if now - self._closed_at.setdefault(table.id, now) < KEEP_CLOSED_SECONDS:
+            return
+        for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard):
+            mapping.pop(table.id, None)
+        if (task := self._tasks.pop(table.id, None)) is not None:
+            task.cancel()
+        for key in [k for k in self._bots if k[0] == table.id]:
+            del self._bots[key]
 
     async def _advance(self, table: Table) -> None:
         """After a change: deal when due, mark the end, then let the bot or the timer act."""
@@ -548,8 +923,7 @@ class TableService:
             table.record.status = "finished"
             await self._finish(table)
             self._broadcast(table, self._untold.pop(table.id, []))
-            if self._redis is not None:
-                await self._redis.publish(table.id, table.seq)
+            await self._publish("table", table.id, seq=table.seq)
         self._schedule(table)
 
     async def _finish(self, table: Table) -> None:

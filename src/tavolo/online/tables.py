@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -58,9 +59,29 @@ class Event:
         return self.own is not self.public
 
 
+def _epoch(moment: datetime) -> float:
+    """Epoch seconds of a stored time (SQLite gives it back without its zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
 def told_to(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     """``events`` as ``seat`` may read them."""
     return [event.told_to(seat) for event in events]
+
+
+def table_info(record: TableRecord, view: Any, connected: dict[int, int] | None = None,
+               ratings: dict[str, float] | None = None, watchers: int = 0) -> dict[str, Any]:
+    """The ``TableInfo`` of the contract for ``record`` (its game's ``view`` names it and its
+    bots): ``connected``, the sockets of each seat; ``ratings``, the shown rating of each
+    account; ``watchers``, the spectators connected."""
+    r, ratings, connected = record, ratings or {}, connected or {}
+    return {"id": r.id, "game": r.game, "title": view.title, "options": r.options, "timer": r.timer,
+            "status": r.status, "created": r.created_at.isoformat() if r.created_at else None,
+            "next_table": r.next_table, "watchers": watchers,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
+                       "bot_label": view.bot_label(s.bot) if s.bot else None,
+                       "connected": bool(connected.get(s.seat)), "account": s.account,
+                       "rating": ratings.get(s.account) if s.account else None} for s in r.seats]}
 
 
 class Table:
@@ -84,6 +105,9 @@ class Table:
         self.actions: list[str] = []
         self.changed_at = time.time()
         """When the last entry was stored (epoch seconds): a move's time runs from it."""
+        self.acted_at = _epoch(record.created_at) if record.created_at else self.changed_at
+        """When a person last acted here (epoch seconds): the table's making, a person's move
+        (not one the timer played for them) or continue; an idle table is closed from it."""
         self._melds: tuple[int, Any] = (-1, None)
         """The melds read at a game seq: public, so one reading serves every seat's view."""
         self._public: tuple[int, dict[str, Any]] = (-1, {})
@@ -187,6 +211,9 @@ class Table:
         if entry.kind != "continue":
             self.game_seq = entry.seq
         self.changed_at = entry.recorded_at or time.time()
+        if entry.kind == "continue" or (entry.kind == "action" and not payload.get("timer")
+                                        and self.seats[payload["seat"]].kind == "human"):
+            self.acted_at = self.changed_at
         if entry.kind == "chance":
             self.state.apply_chance(payload["outcome"])
             self.chance.append(payload["outcome"])
@@ -228,16 +255,10 @@ class Table:
 
     # --- what people see ------------------------------------------------------------------------
 
-    def info(self, connected: dict[int, int] | None = None, ratings: dict[str, float] | None = None) -> dict[str, Any]:
-        """The ``TableInfo`` of the contract; ``ratings``: the shown rating of each account."""
-        r, ratings = self.record, ratings or {}
-        return {"id": r.id, "game": r.game, "title": self.view.title, "options": r.options, "timer": r.timer,
-                "status": r.status, "created": r.created_at.isoformat() if r.created_at else None,
-                "next_table": r.next_table,
-                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
-                           "bot_label": self.view.bot_label(s.bot) if s.bot else None,
-                           "connected": bool((connected or {}).get(s.seat)), "account": s.account,
-                           "rating": ratings.get(s.account) if s.account else None} for s in self.seats]}
+    def info(self, connected: dict[int, int] | None = None, ratings: dict[str, float] | None = None,
+             watchers: int = 0) -> dict[str, Any]:
+        """The ``TableInfo`` of the contract (see :func:`table_info`)."""
+        return table_info(self.record, self.view, connected, ratings, watchers)
 
     def seat_view(self, seat: int | None, deadline_ms: int | None = None, log: bool = True) -> dict[str, Any]:
         """The ``View`` of the contract for ``seat`` (None: a spectator, public information only);

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request, WebSocket
 from starlette.concurrency import run_in_threadpool
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
@@ -21,8 +21,9 @@ from tavolo.i18n import language, negotiate
 from tavolo.online import accounts
 from tavolo.online.messages import Refusal, say
 from tavolo.online.ratings import ordinal
-from tavolo.online.service import TableService
+from tavolo.online.service import LOBBY_PAGE, TableService
 from tavolo.online.views import OptionError, available_views, view_of
+from tavolo.server.limits import Guard, Limits
 
 router = APIRouter(prefix="/api")
 
@@ -77,7 +78,8 @@ def request_language(request: Request) -> str:
 
 def refusal_response(request: Request, refusal: Refusal) -> JSONResponse:
     status = STATUS.get(refusal.code, 400 if refusal.code != "bad_message" else 422)
-    return JSONResponse({"error": refusal.to_json(request_language(request))}, status_code=status)
+    headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after else None
+    return JSONResponse({"error": refusal.to_json(request_language(request))}, status_code=status, headers=headers)
 
 
 def validation_response(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -102,6 +104,19 @@ async def http_error_response(request: Request, exc: StarletteHTTPException) -> 
 
 def service(request: Request) -> TableService:
     return request.app.state.service
+
+
+def guard(request: Request | WebSocket) -> Guard:
+    """The app's limits and their use (the defaults where the app set none: a page's router alone)."""
+    state = request.app.state
+    if not hasattr(state, "guard"):
+        state.guard = Guard(Limits())
+    return state.guard
+
+
+def address(request: Request | WebSocket) -> str:
+    """The client's address (behind a trusted balancer, the one it forwards)."""
+    return request.client.host if request.client else "unknown"
 
 
 def account_of(request: Request) -> str | None:
@@ -130,13 +145,15 @@ def games(request: Request) -> list[dict[str, Any]]:
 
 
 @router.get("/tables")
-def tables(request: Request) -> list[dict[str, Any]]:
-    svc = service(request)
-    return [svc.info(t) for t in svc.lobby()]
+async def tables(request: Request, page: int = Query(0, ge=0, le=100_000),
+                 size: int = Query(LOBBY_PAGE, ge=1, le=LOBBY_PAGE)) -> list[dict[str, Any]]:
+    """A page of the lobby (every process's tables), newest first; fewer than ``size``: the last."""
+    return await service(request).lobby(page, size)
 
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request, body: NewTable) -> SeatToken:
+    guard(request).take_table(address(request))
     table_id, token = await service(request).create(body.game, body.options, body.name, body.timer, body.bots,
                                                     account_of(request))
     return SeatToken(table_id=table_id, seat=0, token=token)
@@ -144,6 +161,7 @@ async def create_table(request: Request, body: NewTable) -> SeatToken:
 
 @router.post("/quick", status_code=201)
 async def quick(request: Request, body: QuickGame) -> SeatToken:
+    guard(request).take_table(address(request))
     table_id, token = await service(request).quick(body.game, body.name, body.options, account_of(request))
     return SeatToken(table_id=table_id, seat=0, token=token)
 
@@ -151,8 +169,7 @@ async def quick(request: Request, body: QuickGame) -> SeatToken:
 @router.get("/tables/{table_id}")
 async def table_info(request: Request, table_id: str) -> dict[str, Any]:
     svc = service(request)
-    table = await svc.table(table_id)
-    return svc.info(table)
+    return svc.info(await svc.fresh(table_id))
 
 
 @router.post("/tables/{table_id}/seats/{seat}", status_code=201)

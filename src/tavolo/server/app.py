@@ -25,6 +25,7 @@ from tavolo.online.messages import Refusal
 from tavolo.online.service import TableService
 from tavolo.server import api, director, pages, scorekeeper, ws
 from tavolo.server.collector import ServingCollector
+from tavolo.server.limits import BodyLimit, Guard, Limits
 from tavolo.store.online import OnlineStore, make_online_engine
 
 STATIC = Path(__file__).parent / "static"
@@ -40,10 +41,13 @@ def server_secret(store: OnlineStore) -> str:
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = None, pace: float = 0.7,
-               timer_scale: float = 1.0) -> FastAPI:
+               timer_scale: float = 1.0, limits: Limits | None = None) -> FastAPI:
     """The app on ``database_url`` (a SQLite file by default, any SQLAlchemy URL);
     ``redis_url`` lets several processes serve the same tables; ``pace`` is the
-    seconds a bot waits before each move; ``timer_scale`` multiplies the move timer's times."""
+    seconds a bot waits before each move; ``timer_scale`` multiplies the move timer's times;
+    ``limits``: what one address may ask (by default from ``TAVOLO_LIMITS``, see
+    :mod:`tavolo.server.limits`)."""
+    limits = limits or Limits.from_env()
     store = OnlineStore(make_online_engine(database_url))
     secret = server_secret(store)
 
@@ -52,13 +56,16 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
                                          secret=secret.encode())
         await app.state.service.start()
-        with ServingCollector():
+        with ServingCollector() as collector:
+            app.state.service.give_back = collector.give_back
             yield
         await app.state.service.stop()
+        pages.close_replays(app)
 
     app = FastAPI(title="Tavolo", lifespan=lifespan)
     app.state.store = store
     app.state.login_guard = LoginGuard()
+    app.state.guard = Guard(limits)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
@@ -71,6 +78,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
 
     app.add_middleware(SessionMiddleware, secret_key=secret, session_cookie="tavolo_session",
                        max_age=SESSION_DAYS * 86400, same_site="lax")
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:

@@ -26,6 +26,8 @@ minutes, a thousandth of the moves at the bench's load. Such cycles are few
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import gc
 import time
 from types import TracebackType
@@ -75,6 +77,12 @@ class ServingCollector:
         self._before = None  # a sweep the loop still has to run does nothing now
         gc.unfreeze()
 
+    def give_back(self) -> None:
+        """After many clients left: their garbage cycles (frozen since) collected by a sweep, and
+        the memory freed handed back to the system (:func:`trim_heap`)."""
+        self.sweep()
+        trim_heap()
+
     def sweep(self) -> None:
         """A full collection of everything, frozen objects included; then all frozen again."""
         if self._before is None:
@@ -104,3 +112,12 @@ class ServingCollector:
                 and gc.get_freeze_count() > self.growth * max(self._settled, self.young):
             self._sweep_due = True
             self._loop.call_soon_threadsafe(self.sweep)
+
+
+def trim_heap() -> None:
+    """Hand the free pages of the C heap back to the system (glibc's ``malloc_trim``; a C
+    library without it keeps them)."""
+    try:
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass

@@ -17,13 +17,20 @@ which talks to the JSON API and the table's WebSocket (contract in
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
 import random
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Body, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from tavolo.engine.game import State
@@ -31,12 +38,20 @@ from tavolo.engine.record import GameRecord
 from tavolo.games import make_game_from_json
 from tavolo.i18n import LANGUAGES, catalog, language, negotiate, translate
 from tavolo.i18n.refusals import localize_error
+from tavolo.online.messages import Refusal
 from tavolo.online.views import view_of
+from tavolo.server.api import address, guard, refusal_response
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 MAX_REPLAY_ACTIONS = 5000
 """A record longer than any real match is refused rather than replayed."""
+REPLAYS_PER_WORKER = 500
+"""Replay pages a replay process works out before a fresh one takes its place (what a long-lived
+interpreter keeps of its peaks is given back)."""
+FRAMES_PAGE = 100
+"""Positions a page of ``/replay/frames`` holds at most: about 0.15 s of work and 350 KB for four
+seats of Burraco (the whole of a 60 KB record was 4.4 s and 15 MB)."""
 
 
 def page_language(request: Request) -> str:
@@ -94,20 +109,109 @@ def web_catalog(lang: str) -> JSONResponse:
 
 
 @router.post("/replay/frames", include_in_schema=False)
-def replay_frames(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
-    """Every position of a finished game's record, for the replay page: after
-    each action, who acted, its text, what each seat saw then (the game is
-    over, so every hand may be shown), and each hand's end."""
-    return from_record(request, record, lambda parsed, chance: {
-        "game": parsed.game, "seats": parsed.seats, "frames": replay_frames_of(parsed, chance)})
+async def replay_frames(request: Request, record: dict[str, Any] = Body(...),
+                        start: int = Query(0, ge=0, le=MAX_REPLAY_ACTIONS, alias="from"),
+                        count: int = Query(FRAMES_PAGE, ge=1, le=FRAMES_PAGE),
+                        seat: int | None = Query(None, ge=0, le=23)) -> JSONResponse:
+    """A page of the positions of a finished game's record, for the replay page: from position
+    ``from`` (0: before the first action), at most ``count`` (:data:`FRAMES_PAGE`), after each
+    action who acted, its text, what each seat saw then (the game is over, so every hand may be
+    shown; ``seat``: that seat's alone, the others ``null``) and each hand's end; ``total``: the
+    positions of the whole record (see :func:`replayed` for the limits)."""
+    return await replayed(request, record, partial(frames_answer, start=start, count=count, seat=seat))
 
 
 @router.post("/replay/hands", include_in_schema=False)
-def replay_hands(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
+async def replay_hands(request: Request, record: dict[str, Any] = Body(...)) -> JSONResponse:
     """The end of every hand of a finished game's record (the match history,
     the last hand's breakdown beside the winner)."""
-    return from_record(request, record, lambda parsed, chance: {
-        "game": parsed.game, "seats": parsed.seats, "hand_ends": hand_ends_of(parsed, chance)})
+    return await replayed(request, record, hands_answer)
+
+
+def frames_answer(parsed: GameRecord, chance: list[Any] | None, start: int, count: int,
+                  seat: int | None) -> dict[str, Any]:
+    return {"game": parsed.game, "seats": parsed.seats, "from": start, "total": len(parsed.actions) + 1,
+            "frames": replay_frames_of(parsed, chance, start, count, seat)}
+
+
+def hands_answer(parsed: GameRecord, chance: list[Any] | None) -> dict[str, Any]:
+    return {"game": parsed.game, "seats": parsed.seats, "hand_ends": hand_ends_of(parsed, chance)}
+
+
+async def replayed(request: Request, record: dict[str, Any], answer: Any) -> Response:
+    """:func:`from_record` worked out in a replay process of the app's own, so that no replay
+    holds the tables' loop (in a thread it did: the interpreter's lock and the collector made a
+    live table's ping 150 to 350 ms under ten addresses' replays), within the limits
+    (:mod:`tavolo.server.limits`): so many pages a minute an address (429 with ``Retry-After``
+    beyond), and so many replays at once a process, the others waiting for their turn a while
+    (429 when it does not come)."""
+    limits = guard(request)
+    try:
+        limits.take_replay(address(request))
+        slots = replay_slots(request.app, limits.limits.replays_at_once)
+        try:
+            await asyncio.wait_for(slots.acquire(), limits.limits.replay_wait_seconds)
+        except TimeoutError:
+            raise Refusal("too_fast", "The server is busy with other replays: try again in {seconds} s",
+                          retry_after=2, seconds=2) from None
+    except Refusal as refusal:
+        return refusal_response(request, refusal)
+    try:
+        loop = asyncio.get_running_loop()
+        try:
+            status, body = await loop.run_in_executor(replay_pool(request.app, limits.limits.replays_at_once),
+                                                      work_out, Asked.of(request), record, answer)
+        except BrokenProcessPool:  # a worker died (killed for memory, say): a new one, once
+            request.app.state.replay_pool = None
+            status, body = await loop.run_in_executor(replay_pool(request.app, limits.limits.replays_at_once),
+                                                      work_out, Asked.of(request), record, answer)
+        return Response(body, status_code=status, media_type="application/json")
+    finally:
+        slots.release()
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What :func:`page_language` reads of a request, to hand a replay to another process."""
+
+    query_params: dict[str, str]
+    cookies: dict[str, str]
+    headers: dict[str, str]
+
+    @staticmethod
+    def of(request: Request) -> Asked:
+        accepted = request.headers.get("accept-language")
+        return Asked(dict(request.query_params), dict(request.cookies),
+                     {"accept-language": accepted} if accepted is not None else {})
+
+
+def work_out(asked: Asked, record: dict[str, Any], answer: Any) -> tuple[int, bytes]:
+    """:func:`from_record` in a replay process: the answer's status and body."""
+    response = from_record(asked, record, answer)
+    return response.status_code, bytes(response.body)
+
+
+def replay_slots(app: Any, size: int) -> asyncio.Semaphore:
+    """The app's replays at once (made on first use, on the app's loop)."""
+    if not hasattr(app.state, "replay_slots"):
+        app.state.replay_slots = asyncio.Semaphore(size)
+    return app.state.replay_slots
+
+
+def replay_pool(app: Any, size: int) -> ProcessPoolExecutor:
+    """The app's replay processes, started on first use (a fresh interpreter each: the server's
+    threads are not forked), each replaced after :data:`REPLAYS_PER_WORKER` pages."""
+    if getattr(app.state, "replay_pool", None) is None:
+        app.state.replay_pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
+                                                    max_tasks_per_child=REPLAYS_PER_WORKER)
+    return app.state.replay_pool
+
+
+def close_replays(app: Any) -> None:
+    """Stop the app's replay processes (at the server's shutdown)."""
+    pool = getattr(app.state, "replay_pool", None)
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def from_record(request: Request, record: dict[str, Any], answer) -> JSONResponse:
@@ -218,10 +322,15 @@ def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple
         yield step, state
 
 
-def replay_frames_of(record: GameRecord, chance: list[Any] | None) -> list[dict[str, Any]]:
-    """Every step of the record with what each seat saw after it."""
-    return [step | {"obs": [state.observation(seat).to_json() for seat in range(len(record.seats))]}
-            for step, state in replay_steps(record, chance)]
+def replay_frames_of(record: GameRecord, chance: list[Any] | None, start: int = 0, count: int | None = None,
+                     seat: int | None = None) -> list[dict[str, Any]]:
+    """The steps of the record from ``start``, ``count`` of them (None: to the end), with what each
+    seat saw after each (``seat``: that seat alone, ``None`` for the others); the steps before
+    ``start`` are played, not read."""
+    seats = range(len(record.seats))
+    steps = islice(replay_steps(record, chance), start, None if count is None else start + count)
+    return [step | {"obs": [state.observation(s).to_json() if seat in (None, s) else None for s in seats]}
+            for step, state in steps]
 
 
 def hand_ends_of(record: GameRecord, chance: list[Any] | None) -> list[dict[str, Any]]:

@@ -3,6 +3,10 @@
 Every client frame is checked before it reaches the table service: at most
 4 KiB, JSON of a known shape, at most 20 a second. A bad one gets an
 ``error`` frame, changes nothing, and the connection stays open.
+
+An address holding too many sockets already, or a spectator at a table that has as many as it
+takes (:class:`~tavolo.server.limits.Limits`), gets an ``error`` frame ``too_many`` saying so and
+the socket is closed with code :data:`TOO_MANY`.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from tavolo.i18n import language
+from tavolo.i18n import language, negotiate
 from tavolo.online.messages import Refusal
 from tavolo.online.service import Client, TableService, encode
 from tavolo.online.tables import Table
+from tavolo.server.api import address, guard
+from tavolo.server.limits import Limits
 
 router = APIRouter()
 
@@ -27,6 +33,8 @@ MAX_RATE = 20
 """Frames a second a client may send."""
 TOO_SLOW = 4008
 """The close code of a client that fell too far behind the table."""
+TOO_MANY = 4029
+"""The close code of a socket refused: too many from its address, or too many spectators."""
 
 
 class Frame(BaseModel):
@@ -104,22 +112,38 @@ def parse_frame(text: str | bytes | None) -> Hello | Move | Continue | Ping | La
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
-    svc: TableService = websocket.app.state.service
-    session = Session(svc, websocket)
+    limits, where = guard(websocket), address(websocket)
+    if not limits.open_socket(where):
+        lang = negotiate(websocket.headers.get("accept-language"))
+        await refuse(websocket, Refusal("too_many", "Too many connections from your address: at most {count}",
+                                        count=limits.limits.connections_per_address), lang)
+        return
+    session = Session(websocket.app.state.service, websocket, limits.limits)
     try:
         await session.run(table_id)
     except WebSocketDisconnect:
         pass
     finally:
         session.close()
+        limits.close_socket(where)
+
+
+async def refuse(websocket: WebSocket, refusal: Refusal, lang: str) -> None:
+    """Tell the client why it may not stay, then close with :data:`TOO_MANY`."""
+    try:
+        await websocket.send_text(encode(error_frame(refusal, lang)))
+        await websocket.close(TOO_MANY, refusal.code)
+    except (RuntimeError, WebSocketDisconnect):
+        pass
 
 
 class Session:
     """One WebSocket: hello first, then moves and the rest, frames out through a queue."""
 
-    def __init__(self, svc: TableService, websocket: WebSocket) -> None:
+    def __init__(self, svc: TableService, websocket: WebSocket, limits: Limits) -> None:
         self.svc = svc
         self.websocket = websocket
+        self.limits = limits
         self.limit = RateLimit(MAX_RATE)
         self.lang = "it"
         self.table: Table | None = None
@@ -139,6 +163,9 @@ class Session:
                 ref = getattr(frame, "ref", None)
                 await self.handle(table_id, frame)
             except Refusal as refusal:
+                if refusal.code == "too_many":
+                    await refuse(self.websocket, refusal, self.lang)
+                    return
                 await self.reply(error_frame(refusal, self.lang, ref))
 
     async def handle(self, table_id: str, frame: Any) -> None:
@@ -165,7 +192,10 @@ class Session:
             raise Refusal("bad_message", "Already greeted")
         self.lang = language(frame.lang)
         table = await self.svc.table(table_id)
-        seat = self.svc.seat_of(table, frame.token)
+        seat = await self.svc.seat_for(table, frame.token)
+        if seat is None and self.svc.watchers(table) >= self.limits.spectators_per_table:
+            raise Refusal("too_many", "This table has as many spectators as it takes ({count}): try again later",
+                          count=self.limits.spectators_per_table)
         self.table, self.client = table, Client(seat, self.lang)
         self.client.push({"type": "welcome", "seat": seat, "table": self.svc.info(table)})
         self.sender = asyncio.create_task(self.pump())

@@ -22,8 +22,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
-    JSON, Connection, DateTime, Engine, Float, ForeignKey, Integer, String, UniqueConstraint, create_engine, event,
-    insert, select, update,
+    JSON, Connection, DateTime, Engine, Float, ForeignKey, Index, Integer, String, UniqueConstraint, create_engine,
+    event, insert, select, update,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -34,6 +34,7 @@ from tavolo.store.models import Base
 
 class OnlineTableRow(Base):
     __tablename__ = "online_tables"
+    __table_args__ = (Index("ix_online_tables_status_created", "status", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
@@ -94,6 +95,12 @@ class SettingRow(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+OPEN = ("waiting", "playing")
+"""The statuses of a table people may still sit at or play: the lobby's, what a restart serves."""
+ABANDONED = "abandoned"
+"""A table nobody played at for a long while (see the table service): closed without a result, kept."""
 
 
 class SeqConflict(Exception):
@@ -216,23 +223,35 @@ class OnlineStore:
             result=None, created_at=table.created_at or datetime.now(UTC))])
         connection.execute(insert(OnlineSeatRow), [_seat_row(table.id, s) for s in table.seats])
 
-    def save_seat(self, table_id: str, seat: SeatRecord) -> None:
+    def save_seat(self, table_id: str, seat: SeatRecord, kinds: Sequence[str] = ()) -> bool:
+        """Store ``seat``; with ``kinds``, only where the stored seat is of one of them (a seat
+        two processes give at once goes to one: the other gets False and nothing changes)."""
         values = _seat_row(table_id, seat)
+        where = [OnlineSeatRow.table_id == table_id, OnlineSeatRow.seat == seat.seat]
+        if kinds:
+            where.append(OnlineSeatRow.kind.in_(kinds))
         with self.engine.begin() as connection:
-            connection.execute(update(OnlineSeatRow).where(
-                OnlineSeatRow.table_id == table_id, OnlineSeatRow.seat == seat.seat).values(**values))
+            return connection.execute(update(OnlineSeatRow).where(*where).values(**values)).rowcount == 1
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: str, before: Sequence[str] = ()) -> bool:
+        """Store the table's ``status``; with ``before``, only from one of those (False: it
+        had moved on already, nothing changed). A table left ``abandoned`` gets its end time."""
+        where = [OnlineTableRow.id == table_id]
+        if before:
+            where.append(OnlineTableRow.status.in_(before))
+        values: dict[str, Any] = {"status": status}
+        if status == ABANDONED:
+            values["finished_at"] = datetime.now(UTC)
         with self.engine.begin() as connection:
-            connection.execute(update(OnlineTableRow).where(OnlineTableRow.id == table_id).values(status=status))
+            return connection.execute(update(OnlineTableRow).where(*where).values(**values)).rowcount == 1
 
     def finish(self, table_id: str, result: list[float], ratings: Iterable[tuple[str, float, float]] = ()) -> bool:
         """Mark the table finished with its ``result`` and store the players' new
         ratings, in one transaction; False (and nothing changed) when it was
-        finished already, so a match is rated once however many processes see it end."""
+        finished already (or left abandoned), so a match is rated once however many processes see it end."""
         with self.engine.begin() as connection:
             done = connection.execute(update(OnlineTableRow).where(
-                OnlineTableRow.id == table_id, OnlineTableRow.status != "finished").values(
+                OnlineTableRow.id == table_id, OnlineTableRow.status.in_(OPEN)).values(
                 status="finished", result=result, finished_at=datetime.now(UTC)))
             if done.rowcount != 1:
                 return False
@@ -256,12 +275,19 @@ class OnlineStore:
         return tables[0] if tables else None
 
     def unfinished(self) -> list[TableRecord]:
-        """Every table waiting or being played: what a restarted server serves again."""
-        return self._tables(OnlineTableRow.status != "finished")
+        """Every table waiting or being played: what a restarted server serves again (not the
+        finished ones, nor those left abandoned)."""
+        return self._tables(OnlineTableRow.status.in_(OPEN))
 
-    def _tables(self, where: Any) -> list[TableRecord]:
+    def lobby(self, offset: int, limit: int) -> list[TableRecord]:
+        """A page of the open tables (waiting or being played), newest first."""
+        return self._tables(OnlineTableRow.status.in_(OPEN), newest=True, offset=offset, limit=limit)
+
+    def _tables(self, where: Any, newest: bool = False, offset: int = 0, limit: int | None = None) -> list[TableRecord]:
+        order = (OnlineTableRow.created_at.desc(), OnlineTableRow.id) if newest else (OnlineTableRow.created_at,)
         with self.engine.connect() as connection:
-            rows = connection.execute(select(OnlineTableRow).where(where).order_by(OnlineTableRow.created_at)).all()
+            query = select(OnlineTableRow).where(where).order_by(*order).offset(offset).limit(limit)
+            rows = connection.execute(query).all()
             ids = [r.id for r in rows]
             seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
             if ids:

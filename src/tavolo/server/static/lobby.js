@@ -3,6 +3,8 @@ import { api, button, el, optionsSummary, playerName, rememberName, rememberSeat
 import { botName, loadCatalog, t, tn } from "./i18n.js";
 
 let games = [];
+let lobbyPage = 0;                                   // the lobby comes a page at a time, newest first
+const PAGE_SIZE = 50;                                // the server's page (tavolo.online.service.LOBBY_PAGE)
 const nameInput = document.getElementById("player-name");
 
 function askedName() {
@@ -133,11 +135,24 @@ function tableRow(table) {
 async function showTables() {
   const box = document.getElementById("tables");
   try {
-    const tables = await api("GET", "/api/tables");
-    box.replaceChildren(...(tables.length ? tables.map(tableRow) : [el("p", "hint", t("No open table: create one, or play now."))]));
+    const tables = await api("GET", `/api/tables?page=${lobbyPage}&size=${PAGE_SIZE}`);
+    if (!tables.length && lobbyPage > 0) {           // the page emptied meanwhile: back one
+      lobbyPage -= 1;
+      return showTables();
+    }
+    const rows = tables.length ? tables.map(tableRow) : [el("p", "hint", t("No open table: create one, or play now."))];
+    box.replaceChildren(...rows, pager(tables.length === PAGE_SIZE));
   } catch (error) {
     box.replaceChildren(el("p", "error", error.message));
   }
+}
+
+function pager(more) {
+  const turn = (by) => () => { lobbyPage += by; showTables(); };
+  const box = el("div", "buttons pager");
+  if (lobbyPage > 0) box.append(button(t("Newer tables"), turn(-1), "page-newer"));
+  if (more) box.append(button(t("Older tables"), turn(1), "page-older"));
+  return box;
 }
 
 /** A logged-in player plays under the account's name and sees its rating here. */

@@ -5,9 +5,12 @@ import { loadCatalog, t } from "./i18n.js";
 
 const page = document.getElementById("replay");
 const ctx = { seat: 0, table: null, view: null, t, refresh: () => show(), send: () => {}, seatName, sideName };
-let replay = null;
+let replay = null;          // {game, seats, total, frames: the pages read so far, by position}
+let record = null;
 let position = 0;
 let families = {};
+const PAGE = 100;           // positions a page holds (pages.FRAMES_PAGE)
+const TRIES = 5;            // a page refused as one too many is asked again after its Retry-After
 
 function seatName(seat) {
   return replay?.seats[seat] || t("Seat {number}", { number: seat + 1 });
@@ -17,13 +20,36 @@ function sideName(seats) {
   return seats.map(seatName).join(" + ");
 }
 
-async function load(record) {
-  const response = await fetch(`/replay/frames?lang=${document.body.dataset.lang}`, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error.message);
-  replay = data;
+/** The page of positions from ``start`` (the server works out a page at a time). */
+async function fetchPage(start) {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`/replay/frames?from=${start}&count=${PAGE}&lang=${document.body.dataset.lang}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record),
+    });
+    const data = await response.json();
+    if (response.ok) return data;
+    const wait = Number(response.headers.get("Retry-After"));
+    if (response.status !== 429 || !wait || attempt === TRIES) throw new Error(data.error.message);
+    document.getElementById("replay-error").textContent = data.error.message;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    document.getElementById("replay-error").textContent = "";
+  }
+}
+
+/** The position ``at``, its page read first if it was not yet. */
+async function frameAt(at) {
+  if (!replay.frames[at]) {
+    const data = await fetchPage(Math.floor(at / PAGE) * PAGE);
+    data.frames.forEach((frame, i) => { replay.frames[data.from + i] = frame; });
+  }
+  return replay.frames[at];
+}
+
+async function load(chosen) {
+  record = chosen;
+  const data = await fetchPage(0);
+  replay = { game: data.game, seats: data.seats, total: data.total, frames: [] };
+  data.frames.forEach((frame, i) => { replay.frames[i] = frame; });
   ctx.module = await import(`/static/views/${families[data.game]}.js`);
   const viewer = document.getElementById("viewer");
   viewer.replaceChildren(...data.seats.map((name, seat) => Object.assign(el("option", "", name || seatName(seat)), { value: seat })));
@@ -31,9 +57,11 @@ async function load(record) {
   show();
 }
 
-function show() {
+async function show() {
   if (!replay) return;
-  const frame = replay.frames[position];
+  const at = position;
+  const frame = await frameAt(at).catch((error) => fail(error));
+  if (!frame || at !== position) return;                 // another step was asked for meanwhile
   const obs = frame.obs[ctx.seat];
   ctx.view = { family: families[replay.game], obs, legal: [], to_act: obs.current_player, melds: null, hand_end: null, finished: null };
   ctx.module.render(ctx);
@@ -41,13 +69,13 @@ function show() {
   end.hidden = !frame.hand_end;
   end.replaceChildren(...(frame.hand_end
     ? [el("h2", "", t("End of hand {number}", { number: frame.hand_end.number })), ctx.module.handEnd(ctx, frame.hand_end)] : []));
-  document.getElementById("position").textContent = t("move {number} of {count}", { number: position, count: replay.frames.length - 1 });
+  document.getElementById("position").textContent = t("move {number} of {count}", { number: position, count: replay.total - 1 });
   document.getElementById("replay-move").textContent = frame.text ? `${seatName(frame.seat)}: ${frame.text}` : t("The deal");
 }
 
 function step(to) {
   if (!replay) return;
-  position = Math.max(0, Math.min(replay.frames.length - 1, to));
+  position = Math.max(0, Math.min(replay.total - 1, to));
   show();
 }
 

@@ -10,14 +10,22 @@ const page = document.getElementById("table");
 const tableId = page.dataset.tableId;
 const ANNOUNCE_MS = 3000;
 const MAX_ANNOUNCED = 2;
+const RETRY_MS = [1000, 2000, 4000, 8000, 15000, 30000];    // reconnecting: waits, then the last one again
+const CROWDED_MS = 60000;                                   // refused as one too many: wait longer
+const PING_MS = 15000;                                      // a silent connection is tested this often...
+const SILENT_MS = 35000;                                    // ...and given up when nothing came for this long
+const TOO_MANY = 4029;                                      // the close code of a socket refused (ws.py)
 
 const ctx = {
-  tableId, seat: null, token: null, table: null, view: null, module: null,
+  tableId, seat: null, token: null, table: null, view: null, module: null, online: false,
   send: sendMove, t, seatName, sideName, refresh: () => draw(),
 };
 let socket = null;
 let timerInterval = null;
 let shownHandEnd = null;
+let retries = 0;
+let heardAt = 0;
+let everConnected = false;
 
 function seatName(seat) {
   if (seat === ctx.seat) return t("You");
@@ -34,19 +42,88 @@ function sideName(seats) {
 
 // --- the connection -------------------------------------------------------------------------
 
+// The page says when the connection is lost and when it is back; it reconnects by itself,
+// waiting longer after each failed try (RETRY_MS, with some jitter so that a room cut off at once
+// does not come back at once). A move tried while offline is refused on the page, never queued:
+// the position may have changed by the time the connection is back.
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-  socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", token: ctx.token, lang })));
-  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
-  socket.addEventListener("close", () => setTimeout(connect, 1500));
+  const mine = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+  socket = mine;
+  mine.addEventListener("open", () => {
+    heardAt = Date.now();
+    mine.send(JSON.stringify({ type: "hello", token: ctx.token, lang }));
+  });
+  mine.addEventListener("message", (message) => {
+    if (mine !== socket) return;
+    heardAt = Date.now();
+    receive(JSON.parse(message.data));
+  });
+  mine.addEventListener("close", (event) => {
+    if (mine === socket) lost(event.code === TOO_MANY ? CROWDED_MS : null);
+  });
+}
+
+/** The connection is gone: say so, stop offering moves, and try again after a while. */
+function lost(wait = null) {
+  socket = null;
+  ctx.online = false;
+  const delay = wait ?? RETRY_MS[Math.min(retries, RETRY_MS.length - 1)] * (0.75 + Math.random() / 2);
+  retries += 1;
+  showConnection(t("Connection lost: reconnecting…"), "offline");
+  draw();
+  setTimeout(connect, delay);
+}
+
+/** Back online (a state came after hello): say so for a moment. */
+function back() {
+  if (ctx.online) return;
+  ctx.online = true;
+  retries = 0;
+  if (everConnected) {
+    showConnection(t("Connected again"), "online");
+    setTimeout(() => { if (ctx.online) showConnection(null); }, ANNOUNCE_MS);
+  } else {
+    showConnection(null);
+  }
+  everConnected = true;
+}
+
+function showConnection(text, kind = "") {
+  const box = document.getElementById("connection");
+  box.hidden = !text;
+  box.className = `connection ${kind}`;
+  box.textContent = text || "";
+  page.dataset.online = String(ctx.online);
+}
+
+/** A connection that went silent (a phone that lost its network) is given up and made again. */
+function watchConnection() {
+  setInterval(() => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - heardAt > SILENT_MS) {
+      const dead = socket;
+      lost();
+      dead.close();
+    } else {
+      socket.send(JSON.stringify({ type: "ping" }));
+    }
+  }, PING_MS);
 }
 
 function receive(frame) {
-  if (frame.type === "welcome") {
+  if (frame.type === "presence") {                                // who is connected, now and then
+    if (!ctx.table) return;
+    ctx.table.seats.forEach((seat, i) => { seat.connected = frame.seats[i] > 0; });
+    ctx.table.watchers = frame.watchers;
+    if (ctx.table.status === "waiting") draw();
+    else if (ctx.view && ctx.module) drawStatus();
+  } else if (frame.type === "welcome") {
     ctx.seat = frame.seat;
     ctx.table = frame.table;
   } else if (frame.type === "state") {
+    back();
     for (const event of frame.events) tell(event);                   // the actions that led to it, in order
     ctx.table = frame.table;
     ctx.view = frame.view;
@@ -66,7 +143,11 @@ function receive(frame) {
 }
 
 function sendMove(text) {
-  if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
+  if (!text) return;
+  if (!ctx.online || !socket || socket.readyState !== WebSocket.OPEN) {
+    showRefusal({ message: t("No connection: the move was not sent. Play it again once the connection is back.") });
+    return;
+  }
   socket.send(JSON.stringify({ type: "move", text, ref: `m${Date.now()}` }));
 }
 
@@ -166,12 +247,22 @@ function drawStatus() {
     chip.style.setProperty("--x", (turn * Math.sin((2 * Math.PI * i) / count)).toFixed(3));
     chip.style.setProperty("--y", Math.cos((2 * Math.PI * i) / count).toFixed(3));
     chip.append(el("span", "name", seatName(seat)));
+    const info = ctx.table.seats[seat];
+    if (info?.kind === "human" && !info.connected && seat !== ctx.seat) {
+      chip.classList.add("away");
+      chip.title = t("not connected");
+    }
     if (sizes[seat] !== undefined) chip.append(el("span", "count", tn("{count} card", "{count} cards", sizes[seat])));
     seats.append(chip);
   }
-  const turn = view.to_act === ctx.seat && ctx.seat !== null ? t("Your turn")
-    : view.to_act >= 0 ? t("It is {name}'s turn", { name: seatName(view.to_act) }) : "";
-  bar.replaceChildren(seats, el("p", `turn${view.to_act === ctx.seat ? " mine" : ""}`, turn), el("span", "timer", ""));
+  const closed = ctx.table.status === "abandoned";
+  const turn = closed ? t("This table was closed: nobody played here for a long while")
+    : !ctx.online ? t("Connection lost: reconnecting…")
+      : view.to_act === ctx.seat && ctx.seat !== null ? t("Your turn")
+        : view.to_act >= 0 ? t("It is {name}'s turn", { name: seatName(view.to_act) }) : "";
+  const mine = ctx.online && !closed && view.to_act === ctx.seat;
+  const watchers = ctx.table.watchers ? el("span", "watchers", tn("{count} spectator", "{count} spectators", ctx.table.watchers)) : "";
+  bar.replaceChildren(seats, el("p", `turn${mine ? " mine" : ""}`, turn), watchers, el("span", "timer", ""));
   startTimer(bar.querySelector(".timer"), view.deadline_ms);
 }
 
@@ -188,7 +279,7 @@ function startTimer(node, deadline) {
 }
 
 function drawLegal() {
-  const legal = ctx.view.legal || [];
+  const legal = ctx.online ? ctx.view.legal || [] : [];
   const box = document.getElementById("legal");
   box.replaceChildren(...legal.map((text) => button(text, () => sendMove(text), "legal-move")));
   document.getElementById("legal-box").classList.toggle("empty", legal.length === 0);
@@ -372,6 +463,7 @@ async function start() {
     input.value = "";
   });
   connect();
+  watchConnection();
 }
 
 start();

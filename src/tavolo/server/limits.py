@@ -1,0 +1,203 @@
+"""What one address may ask of a server, so that no client can stall the room: tables made a
+minute, replays a minute and at once, sockets open, spectators at a table, the size of a body.
+
+Every limit has a default (:class:`Limits`) and can be changed with ``TAVOLO_LIMITS``, a list of
+``name=value`` (a load test opening thousands of sockets from one address, say)::
+
+    >>> Limits.from_text("connections_per_address=5000, tables_per_minute=600").connections_per_address
+    5000
+    >>> Limits.from_text("tables=3")
+    Traceback (most recent call last):
+    ...
+    ValueError: TAVOLO_LIMITS: no limit 'tables' (one of tables_burst, tables_per_minute, ...)
+
+The address is the client's as uvicorn gives it: behind a balancer on this machine (its
+``X-Forwarded-For``, trusted from ``--forwarded-allow-ips``, 127.0.0.1 by default) the
+person's, not the balancer's. Each process counts on its own: behind a balancer over N
+processes, an address may get up to N times the tables and replays a minute.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from tavolo.i18n import language, negotiate
+from tavolo.online.messages import Refusal, say
+
+
+@dataclass(frozen=True)
+class Limits:
+    tables_burst: int = 20
+    """Tables (new or "gioca subito") an address may make at once..."""
+    tables_per_minute: float = 10.0
+    """... and then a minute."""
+    replays_burst: int = 10
+    """Replay pages (``/replay/frames``, ``/replay/hands``) an address may ask for at once..."""
+    replays_per_minute: float = 60.0
+    """... and then a minute."""
+    replays_at_once: int = 1
+    """Replays computed at the same time by a process (each holds the interpreter while it
+    works: the tables' loop waits for it)."""
+    replay_wait_seconds: float = 10.0
+    """How long a replay waits for its turn before it is refused (429, try again)."""
+    connections_per_address: int = 50
+    """Sockets one address may hold open on a process."""
+    spectators_per_table: int = 200
+    """Spectators a table takes (over every process); its seated people always get in."""
+    body_bytes: int = 1_000_000
+    """The largest request body (a record of the longest match is about 300 KB)."""
+
+    @staticmethod
+    def from_text(text: str) -> Limits:
+        """The defaults changed by ``text`` (``name=value, ...``)."""
+        names = {f.name: f.type for f in fields(Limits)}
+        changes: dict[str, float] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, _, value = part.partition("=")
+            name = name.strip()
+            if name not in names:
+                raise ValueError(f"TAVOLO_LIMITS: no limit {name!r} (one of {', '.join(list(names)[:2])}, ...)")
+            try:
+                changes[name] = int(value) if names[name] == "int" else float(value)
+            except ValueError:
+                raise ValueError(f"TAVOLO_LIMITS: {name} must be a number, not {value.strip()!r}") from None
+        return replace(Limits(), **changes)
+
+    @staticmethod
+    def from_env() -> Limits:
+        return Limits.from_text(os.environ.get("TAVOLO_LIMITS", ""))
+
+
+class Buckets:
+    """A token bucket per address: ``burst`` at once, then ``per_minute``.
+
+    >>> buckets = Buckets(2, 60.0)
+    >>> [buckets.take("a", now=0.0) for _ in range(3)], buckets.take("b", now=0.0)
+    ([0.0, 0.0, 1.0], 0.0)
+    >>> buckets.take("a", now=1.0)
+    0.0
+    """
+
+    KEEP = 10_000
+    """Addresses remembered before the full buckets (those that came back to ``burst``) are forgotten."""
+
+    def __init__(self, burst: int, per_minute: float) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self.levels: dict[str, tuple[float, float]] = {}
+        """Address -> (tokens, when counted)."""
+
+    def take(self, address: str, now: float | None = None) -> float:
+        """Take a token for ``address``: 0 when there was one, else the seconds until there is."""
+        now = time.monotonic() if now is None else now
+        tokens, then = self.levels.get(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if tokens < 1.0:
+            self.levels[address] = (tokens, now)
+            return (1.0 - tokens) / self.rate if self.rate > 0 else math.inf
+        self.levels[address] = (tokens - 1.0, now)
+        if len(self.levels) > self.KEEP:
+            self._forget_full(now)
+        return 0.0
+
+    def _forget_full(self, now: float) -> None:
+        for address, (tokens, then) in list(self.levels.items()):
+            if tokens + (now - then) * self.rate >= self.burst:
+                del self.levels[address]
+
+
+class Guard:
+    """A server's limits and what each address has used of them."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.tables = Buckets(limits.tables_burst, limits.tables_per_minute)
+        self.replays = Buckets(limits.replays_burst, limits.replays_per_minute)
+        self.connections: dict[str, int] = {}
+
+    def take_table(self, address: str) -> None:
+        """One more table for ``address``, or :class:`Refusal` ``too_fast`` saying when to try again."""
+        _take(self.tables, address, "Too many new tables: try again in {seconds} s")
+
+    def take_replay(self, address: str) -> None:
+        """One more replay page for ``address``, or :class:`Refusal` ``too_fast``."""
+        _take(self.replays, address, "Too many replays: try again in {seconds} s")
+
+    def open_socket(self, address: str) -> bool:
+        """Count a socket of ``address``; False (not counted) when it holds too many already."""
+        count = self.connections.get(address, 0)
+        if count >= self.limits.connections_per_address:
+            return False
+        self.connections[address] = count + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        count = self.connections.get(address, 0) - 1
+        if count > 0:
+            self.connections[address] = count
+        else:
+            self.connections.pop(address, None)
+
+
+def _take(buckets: Buckets, address: str, msgid: str) -> None:
+    wait = buckets.take(address)
+    if wait > 0:
+        seconds = max(1, math.ceil(wait)) if math.isfinite(wait) else 3600
+        raise Refusal("too_fast", msgid, retry_after=seconds, seconds=seconds)
+
+
+class BodyLimit:
+    """ASGI middleware: a request whose body is over ``limit`` bytes gets 413 ``too_large`` (in
+    the request's language) before anyone reads it whole: told by its ``Content-Length``, or
+    cut where a body without one goes over (the app reads a client gone, and what it answers
+    to that is replaced by the 413)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"")
+        if length.isdigit() and int(length) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        received, over, answered = 0, False, False
+
+        async def limited_receive() -> dict[str, Any]:
+            nonlocal received, over
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                over = True
+                return {"type": "http.disconnect"}
+            return message
+
+        async def checked_send(message: dict[str, Any]) -> None:
+            nonlocal answered
+            if not over:
+                await send(message)
+            elif not answered:
+                answered = True
+                await self._refuse(scope, receive, send)
+
+        await self.app(scope, limited_receive, checked_send)
+        if over and not answered:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        request = Request(scope)
+        chosen = request.query_params.get("lang")
+        lang = language(chosen) if chosen else negotiate(request.headers.get("accept-language"))
+        message = say("Request too large: at most {limit} bytes", lang, limit=self.limit)
+        await JSONResponse({"error": {"code": "too_large", "message": message, "field": "body"}},
+                           status_code=413)(scope, receive, send)

@@ -1,0 +1,130 @@
+"""Two (then three) ``tavolo serve`` processes on one PostgreSQL and one Redis are one room:
+what a person sees of a table (its seats, status, who is connected, the lobby, "gioca
+ancora") does not depend on the process a balancer sent them to (issue 9, "More than one
+process"), and a process that joins later, or comes back after kill -9, reads it all from the
+database."""
+
+from __future__ import annotations
+
+import pytest
+
+from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
+from tests.server.processes import Seat, Server, play_out
+from tests.server.test_two_processes import REDIS_URL, whose_turn
+from tests.tournament.conftest import postgres_url  # noqa: F401  (the fixture)
+
+BRISCOLA = {"game": "briscola", "name": "Anna", "options": {"players": 2}}
+
+
+def kinds(info: dict) -> list[str]:
+    return [s["kind"] for s in info["seats"]]
+
+
+def in_lobby(server: Server, table_id: str) -> dict | None:
+    return next((t for t in server.get("/api/tables") if t["id"] == table_id), None)
+
+
+def presence(seats: list[int], watchers: int):
+    """A frame test: a ``presence`` frame with these counts."""
+    return lambda f: f["type"] == "presence" and (f["seats"], f["watchers"]) == (seats, watchers)
+
+
+@pytest.mark.postgres
+def test_a_seat_taken_through_one_process_is_seen_through_the_other(postgres_url):  # noqa: F811
+    one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
+    try:
+        made = one.post("/api/tables", BRISCOLA)
+        table_id = made["table_id"]
+        assert in_lobby(two, table_id)["status"] == "waiting"  # made on one, listed by two
+        with one.socket(table_id) as ws_watch:
+            watcher = Seat(ws_watch)
+            assert kinds(watcher.greet(None)["table"]) == ["human", "free"]
+            sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
+            told = watcher.until(lambda f: f["type"] == "state" and f["table"]["seats"][1]["kind"] == "human")
+            assert told["table"]["seats"][1]["name"] == "Bruno"
+            assert kinds(one.get(f"/api/tables/{table_id}")) == ["human", "human"]
+            assert kinds(in_lobby(one, table_id)) == ["human", "human"]
+            with one.socket(table_id) as ws:
+                assert Seat(ws).greet(None)["table"]["seats"][1]["name"] == "Bruno"  # a fresh hello
+            with one.socket(table_id) as ws_anna, two.socket(table_id) as ws_bruno:
+                anna, bruno = Seat(ws_anna), Seat(ws_bruno)
+                assert anna.greet(made["token"])["seat"] == 0
+                assert bruno.greet(sat["token"])["seat"] == 1
+                # who is connected is added up over both processes, for everyone
+                watcher.until(presence([1, 1], 1))
+                anna.until(presence([1, 1], 1))
+                bruno.until(presence([1, 1], 1))
+                assert one.get(f"/api/tables/{table_id}")["watchers"] == 1
+                assert [s["connected"] for s in two.get(f"/api/tables/{table_id}")["seats"]] == [True, True]
+                # Anna starts through process two: both see the game begin
+                two.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+                for seat in (anna, bruno, watcher):
+                    seat.until(lambda f: f["type"] == "state" and f["table"]["status"] == "playing")
+                with pytest.raises(Exception, match="409"):  # started already, whichever process is asked
+                    one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+            watcher.until(presence([0, 0], 1))
+    finally:
+        one.kill()
+        two.kill()
+
+
+@pytest.mark.postgres
+def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url):  # noqa: F811
+    one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
+    three = None
+    try:
+        made = one.post("/api/tables", BRISCOLA)
+        table_id = made["table_id"]
+        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
+        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        with one.socket(table_id) as ws_anna:
+            anna = Seat(ws_anna)
+            anna.greet(made["token"])
+            ws_bruno = two.socket(table_id)
+            Seat(ws_bruno).greet(sat["token"])
+            anna.until(presence([1, 1], 0))
+            two.kill()  # kill -9: no goodbye; its socket counts until it has been silent a while
+            anna.until(presence([1, 0], 0), timeout=SILENCE_SECONDS + 2 * HEARTBEAT_SECONDS)
+            three = Server(postgres_url, REDIS_URL)  # joins later: reads the table from the database
+            assert three.get(f"/api/tables/{table_id}")["status"] == "playing"
+            with three.socket(table_id) as ws_late:
+                bruno = Seat(ws_late)
+                assert bruno.greet(sat["token"])["seat"] == 1
+                assert bruno.frame("state")["seq"] == anna.state["seq"]
+                anna.until(presence([1, 1], 0))
+                mover = whose_turn(anna, bruno)
+                seq = mover.move(mover.state["view"]["legal"][0])
+                for seat in (anna, bruno):
+                    if seat.state["seq"] < seq:  # the mover may have read it before its ack
+                        seat.until(lambda f: f["type"] == "state" and f["seq"] >= seq)
+                assert anna.log == bruno.log
+    finally:
+        one.kill()
+        two.kill()
+        if three is not None:
+            three.kill()
+
+
+@pytest.mark.postgres
+def test_play_again_reaches_each_seat_through_its_own_process(postgres_url):  # noqa: F811
+    one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
+    try:
+        made = one.post("/api/tables", BRISCOLA)
+        table_id = made["table_id"]
+        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
+        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        with one.socket(table_id) as ws_a, two.socket(table_id) as ws_b:
+            anna, bruno = Seat(ws_a), Seat(ws_b)
+            anna.greet(made["token"]), bruno.greet(sat["token"])
+            play_out(anna, bruno)
+            if bruno.state["table"]["status"] != "finished":
+                bruno.until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
+            new = one.post(f"/api/tables/{table_id}/again", {}, token=made["token"])
+            to_bruno = bruno.frame("again")  # asked through process one, told through process two
+            assert (to_bruno["table_id"], to_bruno["seat"]) == (new["table_id"], 1)
+        with two.socket(new["table_id"]) as ws:
+            assert Seat(ws).greet(to_bruno["token"])["seat"] == 1
+        assert in_lobby(two, new["table_id"])["status"] == "playing"
+    finally:
+        one.kill()
+        two.kill()
