@@ -22,20 +22,25 @@ Value = Callable[[list[float], int], float]
 
 def duplicate_margin(game: Game, bot: Callable[[int], Agent], deals: int, seed: int = 0,
                      value: Value | None = None, base: Callable[[int], Agent] = RandomBot,
-                     sides: Sequence[Sequence[int]] | None = None) -> tuple[float, float]:
+                     sides: Sequence[Sequence[int]] | None = None,
+                     compare: Callable[[float], float] | None = None) -> tuple[float, float]:
     """``(mean, half-width of the 95% interval)`` of ``bot``'s gain over ``base`` per deal and side.
 
     ``bot(seed)`` and ``base(seed)`` make the players; ``value(result, seat)`` says what a seat
     made of a deal (its return by default; e.g. its lead over the best other side where every
     side scores its own points); ``sides`` groups the seats that play together (partners): by
-    default the partnerships of the game's state where it has them, else each seat alone."""
-    margins = deal_margins(game, bot, range(seed, seed + deals), value, base, sides)
+    default the partnerships of the game's state where it has them, else each seat alone;
+    ``compare(difference)`` scores what the bot made less what the base made (the difference
+    itself by default; IMPs at bridge). The player of seat ``s`` in deal ``d`` gets the seed
+    ``100 * d + s``, whichever bot it is."""
+    margins = deal_margins(game, bot, range(seed, seed + deals), value, base, sides, compare)
     return statistics.mean(margins), 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
 
 
 def deal_margins(game: Game, bot: Callable[[int], Agent], deals: Sequence[int], value: Value | None = None,
                  base: Callable[[int], Agent] = RandomBot,
-                 sides: Sequence[Sequence[int]] | None = None) -> list[float]:
+                 sides: Sequence[Sequence[int]] | None = None,
+                 compare: Callable[[float], float] | None = None) -> list[float]:
     """Per deal seed, the mean over the sides of the bot's gain over the base (see
     :func:`duplicate_margin`)."""
     players = game.num_players
@@ -49,7 +54,8 @@ def deal_margins(game: Game, bot: Callable[[int], Agent], deals: Sequence[int], 
         for side in groups:
             agents = [bot(s) if seat in side else base(s) for seat, s in enumerate(seeds)]
             result = play(game, agents, seed=deal).result
-            gains.append(worth(result, side[0]) - worth(plain, side[0]))
+            gain = worth(result, side[0]) - worth(plain, side[0])
+            gains.append(compare(gain) if compare else gain)
         margins.append(statistics.mean(gains))
     return margins
 
