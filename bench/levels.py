@@ -11,7 +11,7 @@ every seat, again for each side with the higher level there: the margin is what 
 with a 95% normal interval over the deals). Burraco's ``ismcts:time=1`` (one second a move)
 is out of reach here: the search is measured at a fixed budget of iterations a move instead.
 
-    python -m bench.levels                   # every game, about half an hour on one core
+    python -m bench.levels                   # every game, about 20 minutes on one core
     python -m bench.levels peppa briscola    # some games
     python -m bench.levels --scale 0.1       # a tenth of the deals (a rough look)
 
@@ -81,25 +81,25 @@ def ladder(game: str, specs: Sequence[str], deals: Sequence[int], unit: str, **k
 HAND = "points/hand"
 PAIRS: list[Pair] = [
     *ladder("burraco", ("heuristic:strong", "heuristic:normal", "heuristic:easy", "simple", "random"),
-            (300, 300, 300, 300), "points/deal"),
+            (1000, 1000, 1000, 1000), "points/deal"),
     Pair("burraco", ISMCTS, "heuristic:strong", 40, "points/deal"),
-    *ladder("scala40", ("simple", "random"), (150,), HAND, options={"elimination": None}),
-    *ladder("briscola", ("simple", "random"), (400,), "rounds/deal"),
-    *ladder("tressette", ("simple", "random"), (300,), HAND, options={"target": None}),
-    *ladder("peppa", ("sampling", "simple", "random"), (200, 400), HAND, options={"target": None}),
-    *ladder("peppa", ("sampling", "simple", "random"), (100, 400), "game points/match", options={"target": 50},
+    *ladder("scala40", ("simple", "random"), (300,), HAND, options={"elimination": None}),
+    *ladder("briscola", ("simple", "random"), (1000,), "rounds/deal"),
+    *ladder("tressette", ("simple", "random"), (1000,), HAND, options={"target": None}),
+    *ladder("peppa", ("sampling", "simple", "random"), (400, 1000), HAND, options={"target": None}),
+    *ladder("peppa", ("sampling", "simple", "random"), (200, 1000), "game points/match", options={"target": 50},
             variant="50"),
-    *ladder("tarocchi", ("simple", "random"), (150,), "points/match"),
+    *ladder("tarocchi", ("simple", "random"), (400,), "points/match"),
     *ladder("petrangola", ("simple", "random"), (100,), "tokens/game"),
-    *ladder("perlina", ("simple", "random"), (150,), "tokens/game"),
-    *ladder("mercante", ("simple", "random"), (300,), "tokens/game"),
-    *ladder("ramino", ("simple", "random"), (100,), HAND, options={"match": None}),
-    *ladder("pinnacola", ("simple", "random"), (150,), "points/hand (lead)", options={"target": None}, value=lead,
+    *ladder("perlina", ("simple", "random"), (300,), "tokens/game"),
+    *ladder("mercante", ("simple", "random"), (600,), "tokens/game"),
+    *ladder("ramino", ("simple", "random"), (200,), HAND, options={"match": None}),
+    *ladder("pinnacola", ("simple", "random"), (400,), "points/hand (lead)", options={"target": None}, value=lead,
             sides=PARTNERS),
-    *ladder("canasta", ("simple", "random"), (150,), "points/hand (lead)", options={"target": None}, value=lead,
+    *ladder("canasta", ("simple", "random"), (400,), "points/hand (lead)", options={"target": None}, value=lead,
             sides=PARTNERS),
-    *ladder("machiavelli", ("solver", "random"), (40,), HAND, options={"hands": 1}),
-    *ladder("bridge", ("dd", "random"), (20,), "IMPs/board", options={"boards": 1, "analyse": False},
+    *ladder("machiavelli", ("solver", "random"), (60,), HAND, options={"hands": 1}),
+    *ladder("bridge", ("dd", "random"), (30,), "IMPs/board", options={"boards": 1, "analyse": False},
             sides=PARTNERS, compare=bridge_imps),
 ]
 
