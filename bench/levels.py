@@ -3,15 +3,16 @@
 The levels are the lobby's (``tavolo.online.views.CATALOG``: each game's ``bots``), ordered by
 strength, and each is made by the lobby's own factory; the table has the lobby's default number
 of players and its other default options, except that a deal is one hand where the lobby's
-default is a match (Peppa is measured both ways: one hand, and the match to 50 whose tricks
-score). Burraco's pairs are played by the arena (``tavolo.arena``: every deal at two tables,
-the sides swapped; the margin is the higher level's lead over the lower's, its interval a 95% t
-interval); the other games by ``tests/bot_margin.py`` (every deal once with the lower level in
-every seat, again for each side with the higher level there: the margin is what the side gains,
-with a 95% normal interval over the deals). Burraco's ``ismcts:time=1`` (one second a move)
-is out of reach here: the search is measured at a fixed budget of iterations a move instead.
+default is a match (Peppa is measured one hand at a time, in the match to 50 whose tricks
+score, and at Hearts). Burraco's pairs are played by the arena (``tavolo.arena``: every deal at
+two tables, the sides swapped; the margin is the higher level's lead over the lower's, its
+interval a 95% t interval); the other games by ``tests/bot_margin.py`` (every deal once with the
+lower level in every seat, again for each side with the higher level there: the margin is what
+the side gains, with a 95% normal interval over the deals). Burraco's ``ismcts:time=1`` (one
+second a move) is out of reach here: the search is measured at a fixed budget of iterations a
+move instead. Run from the repository root (``tests`` is imported).
 
-    python -m bench.levels                   # every game, about 20 minutes on one core
+    python -m bench.levels                   # every game, 15 to 20 minutes on one core
     python -m bench.levels peppa briscola    # some games
     python -m bench.levels --scale 0.1       # a tenth of the deals (a rough look)
 
@@ -89,6 +90,8 @@ PAIRS: list[Pair] = [
     *ladder("peppa", ("sampling", "simple", "random"), (400, 1000), HAND, options={"target": None}),
     *ladder("peppa", ("sampling", "simple", "random"), (200, 1000), "game points/match", options={"target": 50},
             variant="50"),
+    *ladder("peppa", ("sampling", "simple", "random"), (60, 400), HAND, options={"rules": "hearts", "target": None},
+            variant="hearts"),
     *ladder("tarocchi", ("simple", "random"), (400,), "points/match"),
     *ladder("petrangola", ("simple", "random"), (100,), "tokens/game"),
     *ladder("perlina", ("simple", "random"), (300,), "tokens/game"),

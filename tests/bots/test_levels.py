@@ -18,9 +18,9 @@ def test_every_level_the_lobby_offers_is_measured_against_the_one_below():
 
 
 def test_a_pair_prints_its_margin_and_interval():
-    lines = list(run(["briscola"], scale=0.02))
+    lines = list(run(["briscola"], scale=0.02))  # 20 of its 1000 deals
     assert len(lines) == 1
-    assert re.fullmatch(r"levels\.briscola\.simple_vs_random: [+-][\d.]+ rounds/deal ± [\d.]+ \(8 deals\)", lines[0])
+    assert re.fullmatch(r"levels\.briscola\.simple_vs_random: [+-][\d.]+ rounds/deal ± [\d.]+ \(20 deals\)", lines[0])
 
 
 def test_an_unknown_game_is_refused_in_one_line(capsys):
