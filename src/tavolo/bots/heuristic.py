@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from itertools import compress
 
@@ -97,6 +98,12 @@ si pesa), ``clean`` (verso il pulito), ``dead`` (carte morte), ``guard`` (non da
 ``hang`` (non restare appeso), ``ending`` (scendi, la mano finisce), ``partner`` (scendi se il
 compagno chiude), ``deny`` (togli il monte), ``plan_pile`` (il monte si gioca prima di prenderlo)."""
 
+COUNTED_TAKE_AT = {"easy": 0.0, "normal": 8.0}
+"""The highest ``take_at`` of the levels that count the pile's cards instead of planning the
+turn with it (easy: the pile's help outweighs its loners; normal: the base weights'). The
+4-player 16.5 was tuned for strong's planned turn: with it easy lost to ``simple`` by 323
+points a deal and normal beat it by 77 (4 players, 300 duplicate deals, ``bench/levels.py``)."""
+
 NEVER = float("-inf")
 CARDS = range(NUM_TYPES)
 HANG = -100.0  # a meld that leaves the hand hanging on one card without a burraco (restare appeso)
@@ -120,9 +127,17 @@ class HeuristicBurracoBot:
 
     def weights(self, players: int) -> Weights:
         """The weights this bot plays with at a table of ``players``: the defaults for that
-        player count with the spec's overrides."""
+        player count, ``take_at`` at most :data:`COUNTED_TAKE_AT` below strong, with the spec's
+        overrides.
+
+            >>> [HeuristicBurracoBot(level).weights(4).take_at for level in ("easy", "normal", "strong")]
+            [0.0, 8.0, 16.49]
+        """
         if players not in self._weights:
-            self._weights[players] = weights_for(players).override(self._overrides)
+            w = weights_for(players)
+            if self.level in COUNTED_TAKE_AT:
+                w = replace(w, take_at=min(w.take_at, COUNTED_TAKE_AT[self.level]))
+            self._weights[players] = w.override(self._overrides)
         return self._weights[players]
 
     def choose(self, obs: BurracoObservation, legal: Sequence[int]) -> int:

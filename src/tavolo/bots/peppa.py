@@ -3,21 +3,25 @@
 Passing (Hearts), it gives away the queen of spades, the ace and king of spades
 and its highest hearts, then its highest cards. Of three of a rank it keeps a
 card that is no heart, of a suit it already holds most of (its voids stay
-voids). Drawing from a fanned hand it can only pick blind: any place, at random. In the tricks it ducks: it answers
-with its highest card that still loses; forced to win, it wins high when it
-plays last on a trick with no points and low otherwise; without the suit led it
-throws Peppa, then its costliest heart, then its highest card. When one other
-player has taken every point so far (on his way to take them all, for the 36)
-it takes a trick with points to stop him. Leading, it
+voids). Drawing from a fanned hand it can only pick blind: any place, at random.
+In the tricks it ducks: it answers with its highest card that still loses;
+forced to win, it wins high when it plays last on a trick with no points and low
+otherwise, and never with Peppa if another card wins; without the suit led it
+throws Peppa, then the ace or king of spades while Peppa is out, then its
+costliest heart, then its highest card. When one other player has taken every
+point so far (on his way to take them all, for the 36) it takes a trick with
+points to stop him, but only while the shoot is still possible: at Peppa a
+heart discarded in a pair rules it out, and one nearly always is. Leading, it
 plays its lowest card, hearts last, and never the ace or king of spades while
-Peppa is out and not in its hand. In the match to 50, where a trick scores,
+Peppa is out and not in its hand. In the match to 50, where a trick scores 10,
 it takes a trick worth more than the points in it, and leads high.
 
 :class:`SamplingPeppaBot` plays better: for each card it may play it deals the
 cards it cannot see at random, consistently with what it saw (``sample_hidden_state``),
-plays the hand out at random a few times and keeps the card that cost it least on
-average, taking the 36 of someone else's clean sweep into account, which simple
-habits handle badly.
+plays the hand out a few times with the simple habits in every seat and keeps the
+card that did best on average, the 36 of a clean sweep and the tricks of the match
+to 50 included. What each level gains over the one below is measured on duplicate
+deals by ``bench/levels.py`` (README, "Peppa").
 
     >>> from tavolo.engine.play import play
     >>> from tavolo.games.peppa import make_game
@@ -33,6 +37,7 @@ from collections.abc import Sequence
 
 from tavolo.cards import french as fr
 from tavolo.engine.game import Game
+from tavolo.games.peppa import PeppaState
 from tavolo.games.peppa.cards import HEARTS_POINTS, PEPPA, PEPPA_POINTS, STRENGTH, SUIT_OF, is_heart
 from tavolo.games.trick_taking.anydeck import DeckObservation
 
@@ -60,8 +65,9 @@ class SimplePeppaBot:
         led = _led(obs)
         moon = _moon_danger(obs, points)
         if SUIT_OF[legal[0]] != led:
-            return max(legal, key=lambda c: (not moon or not points[c], c == PEPPA, points[c], STRENGTH[c],
-                                             self._rng.random()))
+            peppa_out = PEPPA not in obs.played_cards() and PEPPA not in obs.hand
+            return max(legal, key=lambda c: (not moon or not points[c], c == PEPPA, peppa_out and c in HIGH_SPADES,
+                                             points[c], STRENGTH[c], self._rng.random()))
         best = max((c for _, c in obs.trick if SUIT_OF[c] == led), key=STRENGTH.__getitem__)
         under = [c for c in legal if STRENGTH[c] < STRENGTH[best]]
         on_table = sum(points[c] for _, c in obs.trick)
@@ -102,6 +108,8 @@ def _keep(obs: DeckObservation, legal: Sequence[int]) -> int:
 def _moon_danger(obs: DeckObservation, points: Sequence[int]) -> bool:
     """Whether one other player has taken every point so far, and a good share of them
     (he is on his way to take them all: stop him by taking one)."""
+    if any(c == PEPPA or is_heart(c) for c in obs.out):
+        return False
     taken = _taken(obs, points)
     total = sum(taken)
     return total >= MOON_WATCH and taken[obs.seat] == 0 and max(taken) == total
@@ -121,10 +129,10 @@ def _led(obs: DeckObservation) -> int:
 
 class SamplingPeppaBot:
     """Flat Monte Carlo over determinizations: ``samples`` deals of the unseen cards, the same
-    for every candidate card (common random numbers), each played out by random play to the end
-    of the hand; the card with the least mean points for its seat (the 36 included) is played,
-    in the match to 50 the card with the most mean game points. Passing, the card kept of three
-    and blind draws are left to :class:`SimplePeppaBot`."""
+    for every candidate card (common random numbers), each played out to the end of the hand
+    by :class:`SimplePeppaBot`'s habits in every seat; the card with the best mean for its seat
+    is played: the least points (the 36 included), in the match to 50 the most game points.
+    Passing, the card kept of three and blind draws are left to :class:`SimplePeppaBot`."""
 
     def __init__(self, game: Game, seed: int | None = None, samples: int = 8) -> None:
         self._game, self._samples = game, samples
@@ -140,16 +148,19 @@ class SamplingPeppaBot:
             world = self._game.sample_hidden_state(obs, self._rng)
             seed = self._rng.random()
             for card in legal:
-                cost[card] += sign * self._play_out(world.clone(), obs.seat, card, random.Random(seed))
+                cost[card] += sign * self._play_out(world.clone(), obs.seat, card, seed)
         return min(legal, key=lambda c: (cost[c], STRENGTH[c]))
 
     @staticmethod
-    def _play_out(state, seat: int, card: int, rng: random.Random) -> int:
-        """The points the seat scores this hand after ``card`` and random play to the hand's end."""
+    def _play_out(state: PeppaState, seat: int, card: int, seed: float) -> int:
+        """The seat's total of this hand (points, or game points to 50) after ``card`` and the
+        simple habits in every seat to the hand's end."""
         hands = len(state.round_results)
         state.apply_legal(card)
+        policy = SimplePeppaBot(seed)
         while len(state.round_results) == hands:
             legal = state.legal_actions()
-            state.apply_legal(legal[int(rng.random() * len(legal))])
+            if len(legal) > 1:
+                legal = [policy.choose(state.observation(state.current_player()), legal)]
+            state.apply_legal(legal[0])
         return state.round_results[-1].total[seat]
-
