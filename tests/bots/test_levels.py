@@ -13,7 +13,6 @@ def test_every_level_the_lobby_offers_is_measured_against_the_one_below():
     for game, build in CATALOG.items():
         offered = {spec for spec, _ in build().bots}
         measured = {spec for pair in PAIRS if pair.game == game for spec in (pair.higher, pair.lower)}
-        measured = {"ismcts:time=1" if spec.startswith("ismcts") else spec for spec in measured}
         assert measured == offered, game
 
 
