@@ -832,9 +832,10 @@ def serve(
         refusal = exc if isinstance(exc, DatabaseUnavailable) else opening_error(name, exc)
         raise typer.BadParameter(refusal.message.render(words), param_hint="--db") from None
     if director is not None:  # the server's first director, before anyone can register the name
-        from tavolo.tournament_cli.common import refusals
+        from tavolo.tournament_cli.common import refusals, set_language
         from tavolo.tournament_cli.registration import name_desk_director
 
+        set_language(None)  # TAVOLO_LANG as it is now, like the rest of serve's words
         refusals(name_desk_director)(web.state.store, director)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     Console().print(Words()("Tavolo: open {address}", address=f"http://{shown}:{port}"), highlight=False)

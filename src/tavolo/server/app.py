@@ -78,7 +78,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
 
     app.add_middleware(SessionMiddleware, secret_key=secret, session_cookie="tavolo_session",
                        max_age=SESSION_DAYS * 86400, same_site="lax")
-    app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes, own_limits=director.OWN_BODY_LIMITS)
 
     @app.get("/healthz")
     def healthz() -> JSONResponse:

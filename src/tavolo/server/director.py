@@ -1115,6 +1115,9 @@ def backup_filename(name: str, when: datetime) -> str:
 
 
 BACKUP_BYTES = 50_000_000
+OWN_BODY_LIMITS = re.compile(r"/api/direttore/(?:[^/]+/importa|ripristina)")
+"""The desk's uploads, which read their body within their own limits (:data:`LIST_BYTES`,
+:data:`BACKUP_BYTES`) rather than the server's for every request."""
 """The largest backup the desk restores (a national final's log is a few megabytes)."""
 
 
