@@ -160,24 +160,27 @@ async def cross_process(urls: list[str], tables: int, seconds: float) -> list[fl
         async with connect(f"{url.replace('http', 'ws', 1)}/ws/tables/{table_id}", compression=None,
                            ping_interval=None, max_queue=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
-            waiting = False
-            async for text in ws:
-                frame = orjson.loads(text)
-                if frame["type"] in ("ack", "error"):
-                    waiting = False
-                if frame["type"] != "state":
-                    continue
-                for event in frame["events"]:  # the other seat's moves, as this process tells them
-                    at = sent.pop((table_id, event["seq"]), None)
-                    if at is not None:
-                        times.append((time.perf_counter() - at) * 1000)
-                if time.perf_counter() > stop or frame["view"]["finished"]:
+            latest, acked, moving = None, 0, False
+            while time.perf_counter() < stop:
+                try:
+                    frame = orjson.loads(await asyncio.wait_for(ws.recv(), max(0.1, stop - time.perf_counter())))
+                except TimeoutError:
                     return
-                if frame["view"]["legal"] and not waiting:
-                    waiting = True
+                if frame["type"] in ("ack", "error"):
+                    moving, acked = False, frame.get("seq") or acked
+                elif frame["type"] == "state":
+                    latest = frame
+                    for event in frame["events"]:  # the other seat's moves, as this process tells them
+                        at = sent.pop((table_id, event["seq"]), None)
+                        if at is not None:
+                            times.append((time.perf_counter() - at) * 1000)
+                if latest is None or latest["view"]["finished"]:
+                    continue
+                if latest["view"]["legal"] and not moving and latest["seq"] >= acked:
+                    moving = True
                     await asyncio.sleep(rng.random() * 2)  # about a move a second, out of step
-                    sent[(table_id, frame["seq"] + 1)] = time.perf_counter()  # one action: the next seq
-                    await ws.send(json.dumps({"type": "move", "text": rng.choice(frame["view"]["legal"])}))
+                    sent[(table_id, latest["seq"] + 1)] = time.perf_counter()  # one action: the next seq
+                    await ws.send(json.dumps({"type": "move", "text": rng.choice(latest["view"]["legal"])}))
 
     rng = random.Random(1)
     await asyncio.gather(*(seat(urls[s], t, tokens[s], random.Random(rng.random()))
