@@ -515,10 +515,18 @@ class TableService:
             return entries[-1].seq
 
     async def proceed(self, table_id: str, seat: int) -> None:
-        """``seat`` is done looking at the hand's end ("continue")."""
+        """``seat`` is done looking at the hand's end ("continue"); another seat's continue
+        stored first through another process is read, then this one stored after it."""
         table = await self.table(table_id)
         async with self._locks[table_id]:
-            await self._commit(table, table.continue_entries(seat))
+            for attempt in (1, 2):
+                try:
+                    await self._commit(table, table.continue_entries(seat))
+                    break
+                except SeqConflict:
+                    await self._catch_up(table)
+                    if attempt == 2:
+                        raise Refusal("not_your_turn", "The table changed: try again") from None
             await self._advance(table)
 
     # --- clients --------------------------------------------------------------------------------
