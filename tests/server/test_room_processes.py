@@ -6,10 +6,16 @@ database."""
 
 from __future__ import annotations
 
+import shutil
+import socket
+import subprocess
+import time
+
 import pytest
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
-from tests.server.processes import Seat, Server, play_out
+from tavolo.store.online import LogEntry
+from tests.server.processes import Seat, Server, free_port, play_out
 from tests.server.test_two_processes import REDIS_URL, whose_turn
 from tests.tournament.conftest import postgres_url  # noqa: F401  (the fixture)
 
@@ -128,3 +134,64 @@ def test_play_again_reaches_each_seat_through_its_own_process(postgres_url):  # 
     finally:
         one.kill()
         two.kill()
+
+
+def test_a_continue_stored_first_by_another_process_is_read_and_this_one_follows(client):
+    """Two people say "continue" at a hand's end through two processes at once: the one stored
+    second collides on its seq, reads the other's, and is stored after it (it was an error that
+    closed the socket)."""
+    made = client.post("/api/tables", json={"game": "briscola", "name": "Anna",
+                                            "options": {"players": 2, "rounds": 3}}).json()
+    table_id = made["table_id"]
+    client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bruno"})
+    client.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {made['token']}"})
+    svc = client.app.state.service
+    table = svc.tables[table_id]
+    while not table.waiting:
+        client.portal.call(svc.move, table_id, table.to_act, table.state.legal_action_strings()[0])
+    seq = table.seq
+    svc.store.append([LogEntry(table_id, seq + 1, "continue", {"seat": 1})])  # as another process would
+    client.portal.call(svc.proceed, table_id, 0)
+    assert [(e.seq, e.payload) for e in svc.store.log(table_id, seq)][:2] == [(seq + 1, {"seat": 1}),
+                                                                              (seq + 2, {"seat": 0})]
+    assert not table.waiting and table.hand_end is None  # both continued: the next hand is dealt
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+def test_a_change_made_while_redis_was_away_is_seen_once_it_is_back(postgres_url, tmp_path):  # noqa: F811
+    port = free_port()
+    redis = start_redis(port, tmp_path)
+    url = f"redis://127.0.0.1:{port}/0"
+    one, two = Server(postgres_url, url), Server(postgres_url, url)
+    try:
+        made = one.post("/api/tables", BRISCOLA)
+        table_id = made["table_id"]
+        with one.socket(table_id) as ws_watch:
+            watcher = Seat(ws_watch)
+            watcher.greet(None)
+            redis.kill()
+            redis.wait(10)
+            two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})  # stored; not heard of yet
+            redis = start_redis(port, tmp_path)
+            told = watcher.until(lambda f: f["type"] == "state" and f["table"]["seats"][1]["kind"] == "human",
+                                 timeout=20)
+            assert told["table"]["seats"][1]["name"] == "Bruno"
+    finally:
+        one.kill()
+        two.kill()
+        redis.kill()
+        redis.wait(10)
+
+
+def start_redis(port: int, folder) -> subprocess.Popen:
+    """A Redis of the test's own on ``port`` (no disk), answering."""
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no", "--dir", str(folder)], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("redis-server did not start")

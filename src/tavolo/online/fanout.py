@@ -16,6 +16,14 @@ for ``alive`` and ``sync``, the table (``t``):
 
 A message that cannot be read is logged and skipped: the ones after it are still heard.
 
+Messages go out in order through one connection, many in a round trip (a pipeline), from an
+outbox that never makes a move wait for Redis: each call of :meth:`RedisFanout.publish` only
+queues (thousands of them at once took every connection of the pool, and the messages refused
+left other processes' tables behind). Redis out of reach, the outbox keeps
+:data:`OUTBOX_LIMIT` messages and tries again every :data:`RETRY_SECONDS`; past that it drops
+the oldest and, once Redis answers again, says ``sync`` with ``again``: the others read every
+table anew.
+
     >>> decode(b'{"kind":"seq","p":"a1","t":"t1","seq":4}')["seq"]
     4
 """
@@ -25,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -36,7 +45,11 @@ log = logging.getLogger(__name__)
 CHANNEL = "tavolo:tables"
 KINDS = ("seq", "table", "presence", "alive", "sync", "gone")
 RETRY_SECONDS = 1.0
-"""How long the listener waits before it subscribes again when Redis went away."""
+"""How long the listener and the sender wait before they try again when Redis went away."""
+BATCH = 500
+"""Messages sent at most in one round trip."""
+OUTBOX_LIMIT = 100_000
+"""Messages kept while Redis is out of reach (then the oldest go, and the others read all again)."""
 
 
 def decode(data: bytes | str) -> dict[str, Any]:
@@ -60,28 +73,60 @@ class RedisFanout:
         self.on_joined = on_joined
         self.pubsub = self.client.pubsub()
         self.task: asyncio.Task[None] | None = None
+        self.outbox: deque[bytes] = deque()
+        self._ready = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
+        self._dropped = False
 
     async def start(self) -> None:
+        self._sender = asyncio.create_task(self._send())
         await self.pubsub.subscribe(CHANNEL)
         self.task = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
+        """Say goodbye (what the outbox holds goes first, for a second at most) and stop."""
         if self.task is not None:
             self.task.cancel()
-        try:
-            await self.publish("gone")
-        finally:
-            await self.pubsub.aclose()
-            await self.client.aclose()
+        self.publish("gone")
+        for _ in range(20):
+            if not self.outbox:
+                break
+            await asyncio.sleep(0.05)
+        if self._sender is not None:
+            self._sender.cancel()
+        await self.pubsub.aclose()
+        await self.client.aclose()
 
-    async def publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
-        """Tell the other processes; Redis out of reach is logged, never raised (what changed is
-        stored: the others read it when they hear from this process again)."""
+    def publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
+        """Queue a message for the other processes (sent in order by :meth:`_send`)."""
         message = {"kind": kind, "p": self.process, **({"t": table_id} if table_id else {}), **fields}
-        try:
-            await self.client.publish(CHANNEL, orjson.dumps(message))
-        except (redis.RedisError, OSError) as exc:
-            log.warning("fan-out %s of table %s not published: %s", kind, table_id, exc)
+        self.outbox.append(orjson.dumps(message))
+        if len(self.outbox) > OUTBOX_LIMIT:
+            self.outbox.popleft()
+            self._dropped = True
+        self._ready.set()
+
+    async def _send(self) -> None:
+        """Send what the outbox holds, :data:`BATCH` messages a round trip, in order."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self.outbox:
+                batch = [self.outbox.popleft() for _ in range(min(BATCH, len(self.outbox)))]
+                try:
+                    async with self.client.pipeline(transaction=False) as pipe:
+                        for message in batch:
+                            pipe.publish(CHANNEL, message)
+                        await pipe.execute()
+                except (redis.RedisError, OSError) as exc:
+                    log.warning("fan-out: %d messages wait, Redis does not answer: %s", len(self.outbox) + len(batch),
+                                exc)
+                    self.outbox.extendleft(reversed(batch))
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+                if self._dropped:
+                    self._dropped = False
+                    self.publish("sync", again=True)
 
     async def _listen(self) -> None:
         while True:

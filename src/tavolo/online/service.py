@@ -370,7 +370,7 @@ class TableService:
             table.seats[seat] = taken
             await self._remember_ratings(table)
         self._broadcast(table)
-        await self._publish("table", table_id)
+        self._publish("table", table_id)
         return token
 
     async def set_bot(self, table_id: str, seat: int, token: str | None, spec: str | None) -> None:
@@ -392,7 +392,7 @@ class TableService:
                 raise Refusal("forbidden", "Seat {seat} cannot be changed", seat=seat)
             table.seats[seat] = changed
         self._broadcast(table)
-        await self._publish("table", table_id)
+        self._publish("table", table_id)
 
     async def start_table(self, table_id: str, token: str | None) -> None:
         table = await self.table(table_id)
@@ -407,7 +407,7 @@ class TableService:
                 await self._refresh(table)  # started through another process
                 raise Refusal("conflict", "The game has already started")
             table.record.status = "playing"
-            await self._publish("table", table_id)
+            self._publish("table", table_id)
             await self._advance(table)
 
     async def play_again(self, table_id: str, token: str | None) -> tuple[str, int, str]:
@@ -441,7 +441,7 @@ class TableService:
                 await self._advance(await self.table(new_id))
         self._tell_again(table)
         self._broadcast(table)
-        await self._publish("table", table.id)
+        self._publish("table", table.id)
 
     def _tell_again(self, table: Table) -> None:
         """Send each person seated at ``table`` and connected here an ``again`` frame with their
@@ -515,10 +515,18 @@ class TableService:
             return entries[-1].seq
 
     async def proceed(self, table_id: str, seat: int) -> None:
-        """``seat`` is done looking at the hand's end ("continue")."""
+        """``seat`` is done looking at the hand's end ("continue"); another seat's continue
+        stored first through another process is read, then this one stored after it."""
         table = await self.table(table_id)
         async with self._locks[table_id]:
-            await self._commit(table, table.continue_entries(seat))
+            for attempt in (1, 2):
+                try:
+                    await self._commit(table, table.continue_entries(seat))
+                    break
+                except SeqConflict:
+                    await self._catch_up(table)
+                    if attempt == 2:
+                        raise Refusal("not_your_turn", "The table changed: try again") from None
             await self._advance(table)
 
     # --- clients --------------------------------------------------------------------------------
@@ -605,7 +613,7 @@ class TableService:
         mine = Counts(tuple(local.get(s, 0) for s in range(size)), local.get(None, 0)) if local else Counts((0,) * size)
         if self._redis is not None and mine != self._published.get(table_id, Counts((0,) * size)):
             self._published[table_id] = mine
-            self._spawn(self._publish("presence", table_id, **mine.to_json()))
+            self._publish("presence", table_id, **mine.to_json())
         total = self.presence.total(table_id, mine)
         clients = self.clients.get(table_id)
         told = self._told.get(table_id)
@@ -625,12 +633,6 @@ class TableService:
         self._published.pop(table_id, None)
         self._told.pop(table_id, None)
         self._presence_at.pop(table_id, None)
-
-    def _spawn(self, work: Any) -> None:
-        """Run ``work`` (a coroutine) in the background, kept until it ends."""
-        task = asyncio.ensure_future(work)
-        self._background.append(task)
-        task.add_done_callback(self._background.remove)
 
     def state_frame(self, table: Table, seat: int | None, info: dict[str, Any] | orjson.Fragment | None = None,
                     log: bool = False, events: list[dict[str, Any]] | orjson.Fragment = ()) -> dict[str, Any]:
@@ -683,7 +685,7 @@ class TableService:
         self._wake.set()
         await future
         if self._apply(table, entries, hold_end=True):
-            await self._publish("seq", table.id, seq=table.seq)
+            self._publish("seq", table.id, seq=table.seq)
 
     def _apply(self, table: Table, entries: list[LogEntry], hold_end: bool = False) -> bool:
         """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
@@ -762,10 +764,10 @@ class TableService:
 
     # --- the other processes --------------------------------------------------------------------
 
-    async def _publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
-        """Tell the other processes of a change stored (see :mod:`tavolo.online.fanout`)."""
+    def _publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
+        """Tell the other processes of a change stored (queued: see :mod:`tavolo.online.fanout`)."""
         if self._redis is not None:
-            await self._redis.publish(kind, table_id, **fields)
+            self._redis.publish(kind, table_id, **fields)
 
     async def _on_message(self, message: dict[str, Any]) -> None:
         """What another process published: a table's new rows or record (read from the store by
@@ -839,7 +841,7 @@ class TableService:
 
     async def _on_joined(self) -> None:
         """Subscribed to the other processes (again: then read every table here anew, and ask them to)."""
-        await self._publish("sync", again=self._joined)
+        self._publish("sync", again=self._joined)
         if self._joined:
             self._read_all()
         self._joined = True
@@ -847,7 +849,7 @@ class TableService:
     async def _heartbeat(self) -> None:
         """Say this process is alive; forget the clients of processes silent too long."""
         while True:
-            await self._publish("alive")
+            self._publish("alive")
             for table_id in self.presence.expire() & self.clients.keys():
                 self._presence_changed(table_id)
             await asyncio.sleep(HEARTBEAT_SECONDS)
@@ -893,7 +895,7 @@ class TableService:
             self._broadcast(table)
             self._schedule(table)
         log.info("table %s closed: nobody played there for a while", table.id)
-        await self._publish("table", table.id)
+        self._publish("table", table.id)
         return True
 
     def _evict(self, table: Table) -> None:
@@ -923,7 +925,7 @@ class TableService:
             table.record.status = "finished"
             await self._finish(table)
             self._broadcast(table, self._untold.pop(table.id, []))
-            await self._publish("table", table.id, seq=table.seq)
+            self._publish("table", table.id, seq=table.seq)
         self._schedule(table)
 
     async def _finish(self, table: Table) -> None:
