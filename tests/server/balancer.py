@@ -6,12 +6,9 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
-import httpx
-
-from tests.server.processes import free_port
+from tests.server.processes import free_port, healthy
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "nginx-tavolo.conf"
 UPSTREAMS = ("127.0.0.1:8001", "127.0.0.1:8002")
@@ -40,13 +37,8 @@ class Balancer:
         self.process = subprocess.Popen([binary, "-p", f"{folder}/", "-e", str(folder / "logs" / "error.log"),
                                          "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        if healthy(self.url, self.process, 15, 0.1):
+            return
         self.stop()
         raise RuntimeError(f"nginx did not start: {self.log()}")
 

@@ -17,6 +17,18 @@ from websockets.sync.client import connect
 TAVOLO = Path(sys.executable).parent / "tavolo"
 
 
+def healthy(url: str, process: subprocess.Popen, seconds: float, pause: float) -> bool:
+    """Whether ``url``'s ``/healthz`` answers 200 within ``seconds``, while ``process`` runs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            time.sleep(pause)
+    return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -35,15 +47,12 @@ class Server:
             env["TAVOLO_REDIS_URL"] = redis_url
         self.process = subprocess.Popen([str(TAVOLO), "serve", "--port", str(self.port), "--pace", str(pace)],
                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
+        if healthy(self.url, self.process, 30, 0.2):
+            return
+        self.process.kill()
+        said = self.process.stdout.read().decode()[-2000:]  # read before kill() closes it
         self.kill()
-        raise RuntimeError(f"tavolo serve did not start: {self.process.stdout.read().decode()[-2000:]}")
+        raise RuntimeError(f"tavolo serve did not start: {said}")
 
     def post(self, path: str, body: dict, token: str | None = None) -> dict:
         headers = {"Authorization": f"Bearer {token}"} if token else None
