@@ -49,7 +49,7 @@ def wait_turn(page: Page) -> list[str]:
     page.wait_for_function(TURN_OR_END, timeout=60_000)
     if not page.locator("#overlay").is_hidden():
         return []
-    return page.locator("#legal .legal-move").all_inner_texts()
+    return [move.get_attribute("data-move") for move in page.locator("#legal .legal-move").all()]
 
 
 def act(page: Page, click) -> None:
@@ -93,7 +93,8 @@ def trick_move(page: Page, legal: list[str]) -> None:
 
 
 def exact_legal(page: Page, text: str):
-    return page.locator("#legal").get_by_role("button", name=text, exact=True).first
+    """The list's button of the move whose notation is ``text`` (its label is in words)."""
+    return page.locator(f'#legal .legal-move[data-move="{text}"]').first
 
 
 def play_to_score_screen(page: Page, move, screenshot: tuple[int, Path] | None = None) -> int:

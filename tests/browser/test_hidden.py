@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from tests.browser.play import SCRIPT_ERRORS, act, create_table, new_player, wait_turn
+from tests.browser.play import SCRIPT_ERRORS, act, create_table, exact_legal, new_player, wait_turn
 
 TURNS = 6
 
@@ -90,7 +90,7 @@ def test_two_people_see_only_their_own_cards(browser, server):
             if page.locator("#legal .legal-move").count():
                 legal = wait_turn(page)
                 move = "draw" if "draw" in legal else next(m for m in legal if m.startswith("discard "))
-                act(page, lambda: page.locator("#legal").get_by_role("button", name=move, exact=True).click())
+                act(page, lambda: exact_legal(page, move).click())
                 turns += 1
     hands = {seat: {f["seq"]: f["view"]["obs"]["hand"] for f in frames[seat]
                     if f.get("type") == "state" and "hand" in f["view"]["obs"]} for seat in (0, 1)}

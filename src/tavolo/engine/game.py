@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from tavolo.engine.errors import IllegalActionError, Rule
+from tavolo.engine.words import Words
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -161,6 +162,34 @@ class State(ABC):
         if viewer is not None and viewer == self.current_player():
             return self.action_to_string(action)
         return self.public_action_string(action)
+
+    def action_words(self, action: int) -> Words:
+        """``action`` (by the seat to act now) in words, as its player reads it: a key of the
+        ``moves`` catalog and its cards, seats and numbers (see :mod:`tavolo.engine.words`):
+        ``discard 3h`` is ``Words("discard {cards}", cards=Cards(("3h",)))``, which an Italian
+        reader sees as "scarta 3♥". By default the notation itself; every game says its own.
+        Called before the action is applied."""
+        return Words.notation(self.action_to_string(action))
+
+    def public_action_words(self, action: int) -> Words:
+        """``action`` in words as every *other* seat and a spectator may learn it: what
+        :meth:`public_action_string` tells, in words. By default :meth:`action_words` when the
+        game hides nothing of it; a game that hides cards overrides both."""
+        public = self.public_action_string(action)
+        if public == self.action_to_string(action):
+            return self.action_words(action)
+        return Words.notation(public)
+
+    def action_words_for(self, action: int, viewer: int | None) -> Words:
+        """``action`` in words as ``viewer`` (None: a spectator) may learn it, like
+        :meth:`action_to_string_for`: the one place every face reads what a move says to whom."""
+        if viewer is not None and viewer == self.current_player():
+            return self.action_words(action)
+        return self.public_action_words(action)
+
+    def legal_action_words(self) -> list[Words]:
+        """The legal actions in words, in the order of :meth:`legal_actions`."""
+        return [self.action_words(a) for a in self.legal_actions()]
 
     @abstractmethod
     def parse_action(self, text: str) -> int:

@@ -151,7 +151,7 @@ Server -> client:
 
 ``View``: ``{"game", "family", "obs": the game's observation(seat).to_json()
 (spectators: the view's public part), "legal": [notation] for the seat to act
-(else []), "to_act": seat|-1, "deadline_ms": epoch ms|null, "hand_end": null|
+(else []), "legal_words": [Words JSON] the same moves in words (see below), "to_act": seat|-1, "deadline_ms": epoch ms|null, "hand_end": null|
 {"number" (1 for the first hand), "hands": [[card]], "result": the engine's hand result JSON,
 "waiting_for": [seat]}, "finished": null|{"returns": [float], "winners":
 [seat]}, "log": [the last 50 events] in the first state after hello (the
@@ -170,4 +170,10 @@ it; ``seat`` params are seat numbers the browser turns into names):
 ``"{seat} takes the pozzetto"``, ``"{seat} makes a burraco {kind}"`` (kind:
 pulito, semipulito, sporco), ``"{seat} closes"``, ``"Last cards of the stock:
 {count}"``, ``"{seat} takes the trick"``, ``"{seat} is out"`` (Scala 40).
+
+Words (``tavolo.engine.words``): an event carries ``"text"`` (the notation, for the box and the
+files) and ``"words"``: ``{"key": msgid of the moves catalog, "params": {name: str | int |
+{"cards": [token], "deck": "french"|"italian"|"tarot"} | {"seat": int} | nested words}}``, as
+that reader may learn the move (``State.action_words_for``); the browser says it with
+``static/words.js`` ("Bot 3 scarta 3♥"), the terminal with :mod:`tavolo.i18n.moves`.
 """

@@ -230,15 +230,19 @@ class Table:
         state, view, seat = self.state, self.view, payload["seat"]
         results = len(view.results(state))
         public_text = state.public_action_string(payload["action"])  # read before the move, as it is told
+        own_words = state.action_words(payload["action"]).to_json()
+        public_words = state.public_action_words(payload["action"]).to_json()
         state.apply(payload["action"])
         self.actions.append(payload["text"])
         finished = view.results(state)[results:]
         ended_by = getattr(finished[0], "ended_by", None) if finished else None
         moments = view.moments(seat, before, self._public_now(seat), melds_before, self._melds_now(seat), ended_by)
-        own = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "moments": moments}
+        own = {"type": "event", "seq": seq, "seat": seat, "text": payload["text"], "words": own_words,
+               "moments": moments}
         if payload.get("timer"):
             own["timer"] = True
-        event = Event(seat, own, own if public_text == payload["text"] else own | {"text": public_text})
+        hidden = public_text != payload["text"] or public_words != own_words
+        event = Event(seat, own, own | {"text": public_text, "words": public_words} if hidden else own)
         own_json = orjson.Fragment(orjson.dumps(own))
         self.log.append((seat, own_json, own_json if not event.hides else orjson.Fragment(orjson.dumps(event.public))))
         if finished:
@@ -268,6 +272,8 @@ class Table:
         to_act = self.to_act
         return {"game": self.record.game, "family": view.family, "obs": self._observed(seat),
                 "legal": state.legal_action_strings() if seat is not None and to_act == seat else [],
+                "legal_words": ([w.to_json() for w in state.legal_action_words()]
+                                if seat is not None and to_act == seat else []),
                 "to_act": to_act, "deadline_ms": deadline_ms if to_act >= 0 else None,
                 "hand_end": self.hand_end, "finished": self.finished(),
                 "log": [own if actor == seat else public for actor, own, public in self.log] if log else [],

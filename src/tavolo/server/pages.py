@@ -104,8 +104,10 @@ def login(request: Request) -> HTMLResponse:
 
 @router.get("/i18n/{lang}.json", include_in_schema=False)
 def web_catalog(lang: str) -> JSONResponse:
-    """The ``web`` catalog of ``lang`` for the scripts: English msgid -> text."""
-    return JSONResponse(catalog(language(lang), "web"), headers={"Cache-Control": "max-age=300"})
+    """The ``web`` and ``moves`` catalogs of ``lang`` for the scripts: English msgid -> text (the
+    moves are said by ``static/words.js`` as :mod:`tavolo.i18n.moves` says them in the terminal)."""
+    lang = language(lang)
+    return JSONResponse(catalog(lang, "moves") | catalog(lang, "web"), headers={"Cache-Control": "max-age=300"})
 
 
 @router.post("/replay/frames", include_in_schema=False)

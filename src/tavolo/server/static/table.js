@@ -5,6 +5,7 @@
 import { api, button, el, forgetSeat, optionsSummary, playerName, rememberName, rememberSeat, seatOf } from "./api.js";
 import { botName, lang, loadCatalog, t, tn } from "./i18n.js";
 import { kindLabel } from "./views/rummy.js";
+import { say } from "./words.js";
 
 const page = document.getElementById("table");
 const tableId = page.dataset.tableId;
@@ -18,7 +19,7 @@ const TOO_MANY = 4029;                                      // the close code of
 
 const ctx = {
   tableId, seat: null, token: null, table: null, view: null, module: null, online: false,
-  send: sendMove, t, seatName, sideName, refresh: () => draw(),
+  send: sendMove, t, say: (words) => say(words, seatName), seatName, sideName, refresh: () => draw(),
 };
 let socket = null;
 let timerInterval = null;
@@ -193,7 +194,8 @@ function showLog(events) {
 function logEvent(frame) {
   const log = document.getElementById("log");
   const timer = frame.timer ? ` (${t("time ran out")})` : "";
-  log.prepend(el("p", "event", `${seatName(frame.seat)}: ${frame.text}${timer}`));
+  const text = frame.words ? say(frame.words, seatName) : frame.text;
+  log.prepend(el("p", "event", `${seatName(frame.seat)}: ${text}${timer}`));
   while (log.children.length > 12) log.lastChild.remove();
 }
 
@@ -281,7 +283,12 @@ function startTimer(node, deadline) {
 function drawLegal() {
   const legal = ctx.online ? ctx.view.legal || [] : [];
   const box = document.getElementById("legal");
-  box.replaceChildren(...legal.map((text) => button(text, () => sendMove(text), "legal-move")));
+  const words = ctx.online ? ctx.view.legal_words || [] : [];
+  box.replaceChildren(...legal.map((text, i) => {
+    const move = button(words[i] ? say(words[i], seatName) : text, () => sendMove(text), "legal-move");
+    move.dataset.move = text;                                   // the notation, for the box and the tests
+    return move;
+  }));
   document.getElementById("legal-box").classList.toggle("empty", legal.length === 0);
 }
 
