@@ -49,7 +49,8 @@ def check_frames(frames: list[dict], own_seat: int, other_hands: dict[int, list[
     states = [f for f in frames if f.get("type") == "state" and not f["view"]["hand_end"]]
     for frame in states:
         obs = frame["view"]["obs"]
-        public = (public_cards(obs) + card_tokens(frame["view"]["legal"]) + card_tokens(frame["view"]["log"])
+        public = (public_cards(obs) + card_tokens(frame["view"]["legal"]) + card_tokens(frame["view"]["legal_words"])
+                  + card_tokens(frame["view"]["log"])
                   + card_tokens(frame["events"]))
         assert card_tokens(frame) - public == Counter(), json.dumps(frame)
         other = other_hands.get(frame["seq"])
