@@ -204,6 +204,18 @@ def test_serve_refuses_a_redis_that_does_not_answer_before_serving(tmp_path, mon
     refused(result, 2, "Invalid value for --redis: cannot reach Redis at 'redis://127.0.0.1:1':")
 
 
+def test_serve_refuses_unreadable_limits_in_one_line_before_opening_anything(tmp_path, monkeypatch):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("served"))
+    db = tmp_path / "t.sqlite"
+    result = tavolo("serve", "--db", str(db), lang=None, env={"TAVOLO_LIMITS": "tables_burst=abc"})
+    refused(result, 2, "TAVOLO_LIMITS: tables_burst dev'essere un numero, non 'abc'")
+    assert "--db" not in result.output and not db.exists()            # not blamed on, nor made, the database
+    refused(tavolo("serve", "--db", str(db), env={"TAVOLO_LIMITS": "tables=3"}), 2,
+            "TAVOLO_LIMITS: no limit 'tables' (one of tables_burst, tables_per_minute, ...)")
+
+
 # --- 4. CSV fields over the reader's limit ------------------------------------------------------------------------
 
 

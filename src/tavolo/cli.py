@@ -822,12 +822,19 @@ def serve(
     from tavolo.server.app import DEFAULT_DATABASE, create_app
     from tavolo.store.database import DatabaseUnavailable, check_database, opening_error
 
+    from tavolo.server.limits import Limits, LimitsError
+
     words = Words()
     name = DEFAULT_DATABASE if db is None else db
+    try:
+        limits = Limits.from_env()
+    except LimitsError as exc:  # read before anything is opened, and said as what it is
+        Console(stderr=True).print(words(exc.key, **exc.params), highlight=False, markup=False)
+        raise typer.Exit(2) from None
     if redis is not None:
         _check_redis(redis, words)
     try:
-        web = create_app(check_database(name), redis_url=redis, pace=pace)  # the checks of tavolo tournament --db
+        web = create_app(check_database(name), redis_url=redis, pace=pace, limits=limits)  # tournament's --db checks
     except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
         refusal = exc if isinstance(exc, DatabaseUnavailable) else opening_error(name, exc)
         raise typer.BadParameter(refusal.message.render(words), param_hint="--db") from None

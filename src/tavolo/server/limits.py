@@ -9,7 +9,7 @@ Every limit has a default (:class:`Limits`) and can be changed with ``TAVOLO_LIM
     >>> Limits.from_text("tables=3")
     Traceback (most recent call last):
     ...
-    ValueError: TAVOLO_LIMITS: no limit 'tables' (one of tables_burst, tables_per_minute, ...)
+    tavolo.server.limits.LimitsError: TAVOLO_LIMITS: no limit 'tables' (one of tables_burst, tables_per_minute, ...)
 
 The address is the client's as uvicorn gives it: behind a balancer on this machine (its
 ``X-Forwarded-For``, trusted from ``--forwarded-allow-ips``, 127.0.0.1 by default) the
@@ -64,16 +64,27 @@ class Limits:
             name, _, value = part.partition("=")
             name = name.strip()
             if name not in names:
-                raise ValueError(f"TAVOLO_LIMITS: no limit {name!r} (one of {', '.join(list(names)[:2])}, ...)")
+                raise LimitsError("TAVOLO_LIMITS: no limit {name} (one of {known}, ...)",
+                                  name=repr(name), known=", ".join(list(names)[:2]))
             try:
                 changes[name] = int(value) if names[name] == "int" else float(value)
             except ValueError:
-                raise ValueError(f"TAVOLO_LIMITS: {name} must be a number, not {value.strip()!r}") from None
+                raise LimitsError("TAVOLO_LIMITS: {name} must be a number, not {value}",
+                                  name=name, value=repr(value.strip())) from None
         return replace(Limits(), **changes)
 
     @staticmethod
     def from_env() -> Limits:
         return Limits.from_text(os.environ.get("TAVOLO_LIMITS", ""))
+
+
+class LimitsError(ValueError):
+    """A ``TAVOLO_LIMITS`` that cannot be read: ``key``, an English msgid of the ``cli`` catalog,
+    and its ``params`` (``tavolo serve`` says it in one line, in the person's language)."""
+
+    def __init__(self, key: str, **params: str) -> None:
+        super().__init__(key.format(**params))
+        self.key, self.params = key, params
 
 
 class Buckets:
