@@ -112,6 +112,47 @@ def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url)
 
 
 @pytest.mark.postgres
+def test_one_process_moves_a_tables_bot_and_another_takes_over_when_it_stops(postgres_url):  # noqa: F811
+    """Both processes have the table (Anna plays through one, a spectator watches through the
+    other), yet each bot move is chosen once, by the process holding the table's lease; killed
+    (no goodbye), the other moves the bot once the lease runs out (fanout.LEASE_MS)."""
+    one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
+    try:
+        made = one.post("/api/tables", {**BRISCOLA, "bots": {1: "random"}})
+        table_id = made["table_id"]
+        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        with one.socket(table_id) as ws_anna, two.socket(table_id) as ws_watcher:
+            anna, watcher = Seat(ws_anna), Seat(ws_watcher)
+            anna.greet(made["token"])
+            watcher.greet(None)
+            for _ in range(6):
+                anna.move(anna.settled()["view"]["legal"][0])
+            anna.settled()
+            bot_moves = sum(e["seat"] == 1 for e in anna.log)
+            chosen = [one.get("/healthz")["bot_moves"], two.get("/healthz")["bot_moves"]]
+            assert bot_moves >= 5 and sum(chosen) == bot_moves, (chosen, bot_moves)
+            holder, other = (one, two) if chosen[0] else (two, one)
+            assert 0 in chosen                                              # one process chose them all
+            before = other.get("/healthz")["bot_moves"]
+            if holder is one:                                               # Anna goes on through two
+                ws_anna.close()
+                holder.kill()
+                anna = Seat(ws_late := two.socket(table_id))
+                anna.greet(made["token"])
+            else:
+                holder.kill()
+            seq = anna.move(anna.settled()["view"]["legal"][0])
+            anna.until(lambda f: f["type"] == "state" and f["seq"] > seq and f["events"]
+                       and f["events"][-1]["seat"] == 1, timeout=15)           # the bot moved, through the other
+            assert other.get("/healthz")["bot_moves"] == before + 1
+            if holder is one:
+                ws_late.close()
+    finally:
+        one.kill()
+        two.kill()
+
+
+@pytest.mark.postgres
 def test_play_again_reaches_each_seat_through_its_own_process(postgres_url):  # noqa: F811
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     try:

@@ -16,6 +16,12 @@ for ``alive`` and ``sync``, the table (``t``):
 
 A message that cannot be read is logged and skipped: the ones after it are still heard.
 
+One process moves a table's bots and its timer (:meth:`RedisFanout.lease`): the first that needs
+to takes a lease on the table in Redis (``tavolo:run:<table>``, :data:`LEASE_MS`) and keeps it as
+long as it moves them; another process that has the table waits until the lease runs out with the
+table not moved (its holder stopped), then takes it. Without it every process that had a table
+loaded (a player or a spectator there) chose each bot move, and the first to store it won.
+
 Messages go out in order through one connection, many in a round trip (a pipeline), from an
 outbox that never makes a move wait for Redis: each call of :meth:`RedisFanout.publish` only
 queues (thousands of them at once took every connection of the pool, and the messages refused
@@ -50,6 +56,20 @@ BATCH = 500
 """Messages sent at most in one round trip."""
 OUTBOX_LIMIT = 100_000
 """Messages kept while Redis is out of reach (then the oldest go, and the others read all again)."""
+LEASE_MS = 5000
+"""How long a process holds a table's bots and timer after it last moved them (a process that
+stops hands them on this much later)."""
+LEASE = """
+local holder = redis.call('GET', KEYS[1])
+if not holder or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 0
+end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then return tonumber(ARGV[2]) end
+return left
+"""
+"""Take or keep the lease ``KEYS[1]`` for ``ARGV[1]`` (``ARGV[2]`` ms): 0, or the ms another holds it."""
 
 
 def decode(data: bytes | str) -> dict[str, Any]:
@@ -77,6 +97,9 @@ class RedisFanout:
         self._ready = asyncio.Event()
         self._sender: asyncio.Task[None] | None = None
         self._dropped = False
+        self._lease = self.client.register_script(LEASE)
+        self._release = self.client.register_script(
+            "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 0")
 
     async def start(self) -> None:
         self._sender = asyncio.create_task(self._send())
@@ -96,6 +119,23 @@ class RedisFanout:
             self._sender.cancel()
         await self.pubsub.aclose()
         await self.client.aclose()
+
+    async def lease(self, table_id: str) -> int:
+        """Take or keep the lease on ``table_id``'s bots and timer: 0 when this process holds it
+        now, else the milliseconds left to the process that does. Redis out of reach: 0 (this
+        process moves them, as the only one it can tell of; the log's seq keeps a move single)."""
+        try:
+            return int(await self._lease(keys=[f"tavolo:run:{table_id}"], args=[self.process, LEASE_MS]))
+        except (redis.RedisError, OSError) as exc:
+            log.warning("fan-out: no lease on table %s, Redis does not answer: %s", table_id, exc)
+            return 0
+
+    async def release(self, table_id: str) -> None:
+        """Give up the lease on ``table_id`` if this process holds it (the table left memory)."""
+        try:
+            await self._release(keys=[f"tavolo:run:{table_id}"], args=[self.process])
+        except (redis.RedisError, OSError):
+            pass
 
     def publish(self, kind: str, table_id: str | None = None, **fields: Any) -> None:
         """Queue a message for the other processes (sent in order by :meth:`_send`)."""

@@ -230,6 +230,8 @@ class TableService:
         self.give_back: Callable[[], None] | None = None
         """Gives back the memory that clients gone left (the app's: a full collection of the
         garbage collector, then the C heap trimmed); called after a crowd left (:meth:`_left`)."""
+        self.bot_moves = 0
+        """The bot moves this process chose (each table's bots are moved by one process)."""
         self._gone = 0
         self._gone_since = 0.0
         self._give_back_due: asyncio.TimerHandle | None = None
@@ -264,6 +266,7 @@ class TableService:
         for task in [*self._tasks.values(), *self._background]:
             task.cancel()
         if self._redis is not None:
+            await asyncio.gather(*(self._redis.release(t) for t in self.tables))  # the others move them now
             await self._redis.stop()
         if self._log_writer is not None:
             self._log_writer.close()
@@ -961,13 +964,24 @@ class TableService:
 
     async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
         await asyncio.sleep(self.pace)
+        await self._until_ours(table)
         obs, legal = table.state.observation(seat), list(table.state.legal_actions())
         action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
+        self.bot_moves += 1
         await self._act(table, seat, seq, [action])
 
     async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
+        await self._until_ours(table)
         await self._act(table, seat, seq, table.timer_actions(seat), timer=True)
+
+    async def _until_ours(self, table: Table) -> None:
+        """Return once this process moves ``table``'s bots and timer: at once when it serves alone
+        or holds the table's lease (:meth:`~tavolo.online.fanout.RedisFanout.lease`); else when the
+        holder's lease ran out with the table not moved. A move stored meanwhile by the holder
+        reaches this process, which schedules anew and cancels this wait."""
+        while self._redis is not None and (left := await self._redis.lease(table.id)) > 0:
+            await asyncio.sleep(left / 1000)
 
     async def _act(self, table: Table, seat: int, seq: int, actions: list[int], timer: bool = False) -> None:
         async with self._locks[table.id]:

@@ -86,6 +86,9 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
             store.ping()
         except Exception:
             return JSONResponse({"ok": False}, status_code=503)
-        return JSONResponse({"ok": hasattr(app.state, "service")}, status_code=200 if hasattr(app.state, "service") else 503)
+        service = getattr(app.state, "service", None)
+        if service is None:
+            return JSONResponse({"ok": False}, status_code=503)
+        return JSONResponse({"ok": True, "bot_moves": service.bot_moves})
 
     return app
