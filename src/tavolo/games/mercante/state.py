@@ -77,6 +77,19 @@ class Prize:
         return cls(figures.parse(data["figure"]), data["value"], data["holder"])
 
 
+@dataclass(frozen=True)
+class FairResult:
+    """The end of the fair (the one hand of a game): the prizes in the order they were turned,
+    each seat's tokens won or lost, and what the house took back."""
+
+    prizes: tuple[Prize, ...]
+    returns: tuple[int, ...]
+    house: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"prizes": [p.to_json() for p in self.prizes], "returns": list(self.returns), "house": self.house}
+
+
 class MercanteState(ParlourState):
     """A game of Mercante in fiera in progress; see the module docstring."""
 
@@ -356,6 +369,14 @@ class MercanteState(ParlourState):
                 "offer": list(self._offer) if self._offer else None, "rounds": self._rounds,
                 "refused": [[b, figures.FIGURES[f], p] for (b, f), p in sorted(self._refused.items())],
                 "history": list(self.history)}
+
+    @property
+    def hand_results(self) -> list[FairResult]:
+        """The fair's end once the last red card is turned (for the web table's end screen)."""
+        if self._phase != OVER:
+            return []
+        start = self.game.options.tokens
+        return [FairResult(tuple(self._won), tuple(t - start for t in self._tokens), self._house)]
 
     @property
     def prizes_won(self) -> list[Prize]:
