@@ -151,7 +151,6 @@ def test_mercante_hand_by_taps(browser, server):
     assert id(page) in OFFERED, "no offer was made through the dialog"
     assert page.locator(".overlay-box .fair .prize").count() == 3
     assert page.locator(".overlay-box .fair-tokens tr").count() == 4
-    page.screenshot(path="/tmp/mercante-end.png")
     checks(page)
     assert_by_taps(page)
 
@@ -167,6 +166,5 @@ def test_the_hand_and_its_buttons_are_above_the_fold_on_a_desktop(browser, serve
         page.evaluate("window.scrollTo(0, 0)")
         bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
             '#controls .buttons button, #controls .pile-cards .card')].map((e) => e.getBoundingClientRect().bottom))""")
-        page.screenshot(path=f"/tmp/desktop-{game}.png")
         assert bottom <= 768, f"{game}: the hand or its buttons end at {bottom} px on a 768 px screen"
         page.context.close()
