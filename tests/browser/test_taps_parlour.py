@@ -8,6 +8,8 @@ dialog. On a 1366×768 desktop the hand and its buttons are above the fold."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page
 
 from tests.browser.play import act, create_table, new_player, wait_turn
@@ -76,6 +78,8 @@ def test_petrangola_hand_by_taps(browser, server):
     play_hand(page, petrangola_turn, -1, "petrangola")
     assert id(page) in SHOT, "no trade by taps"
     assert page.locator(".overlay-box .breakdown .shown").count() == 4
+    names = page.locator(".overlay-box .breakdown .hand-name").all_inner_texts()
+    assert all(re.fullmatch(r"\d+ punti|tris di \w+|sequenza al \w+|Petrangolone", n) for n in names), names
     checks(page)
     assert_by_taps(page)
 
@@ -146,7 +150,9 @@ def mercante_turn(page: Page, legal: list[str], n: int, screenshot) -> None:
 
 def test_mercante_hand_by_taps(browser, server):
     page = phone_player(browser, server, "Pia")
-    create_table(page, "mercante", {"players": "4"}, {s: "simple" for s in range(1, 4)})
+    # offers before every red card (the lobby's other reading): an offer is sure to be possible early,
+    # where before the prize cards alone the live figures may all be the house's or one's own
+    create_table(page, "mercante", {"players": "4", "offers": '"every"'}, {s: "simple" for s in range(1, 4)})
     play_hand(page, mercante_turn, -1, "mercante", end=".overlay-box .fair")
     assert id(page) in OFFERED, "no offer was made through the dialog"
     assert page.locator(".overlay-box .fair .prize").count() == 3

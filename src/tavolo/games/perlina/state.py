@@ -42,7 +42,7 @@ from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, expect, number
 from tavolo.games.parlour.tokens import highest, next_seat, share_evenly
 from tavolo.games.perlina.observation import observe
-from tavolo.games.perlina.ranking import hand_key, rank_function
+from tavolo.games.perlina.ranking import describe_parts, hand_key, rank_function
 from tavolo.games.perlina.rules import BET_LIMIT, OWN_CARD, PAY, RULES
 
 if TYPE_CHECKING:
@@ -78,7 +78,9 @@ class HandResult:
     def to_json(self) -> dict[str, Any]:
         names = _deck_module(self.deck).names
         return {"deck": self.deck, "dealer": self.dealer, "middle": names(self.middle).split(), "ace": self.ace,
-                "shown": [[s, names(c).split()] for s, c in self.shown], "winner": self.winner, "pot": self.pot}
+                "shown": [[s, names(c).split()] for s, c in self.shown], "winner": self.winner, "pot": self.pot,
+                "named": [list(describe_parts(hand_key(c, self.middle, self.ace or 1, rank_function(self.deck))))
+                          for _, c in self.shown]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandResult:

@@ -48,7 +48,7 @@ from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, cards_named
 from tavolo.games.parlour.tokens import lowest, next_seat, previous_seat, seats_in
 from tavolo.games.petrangola.observation import observe
-from tavolo.games.petrangola.ranking import PETRANGOLONE, hand_key
+from tavolo.games.petrangola.ranking import PETRANGOLONE, describe_parts, hand_key
 from tavolo.games.petrangola.rules import DEALER_CHOOSES, RULES, TRADE_OWN
 
 if TYPE_CHECKING:
@@ -75,7 +75,8 @@ class HandResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "knocker": self.knocker, "hands": [it.names(h).split() for h in self.hands],
-                "payers": list(self.payers), "bonus": self.bonus}
+                "payers": list(self.payers), "bonus": self.bonus,
+                "named": [list(describe_parts(hand_key(h))) if h else None for h in self.hands]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandResult:

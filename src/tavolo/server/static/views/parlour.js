@@ -139,9 +139,22 @@ function petrangola(ctx, obs) {
   return { centre, badges, controls, last: last ? petrangolaResult(ctx, last) : null };
 }
 
+const RANK_WORDS = { A: "ace", J: "jack", C: "knight", Q: "queen", K: "king" };
+
+/** A hand's name as players say it ("Tris", "21 punti", "sequenza al re"), from the result's
+ * ``named`` ([msgid, params], ranking.describe_parts). */
+function handName(ctx, named) {
+  if (!named) return "";
+  const [msgid, params] = named;
+  const words = { ...params };
+  if (words.rank) words.rank = ctx.t(RANK_WORDS[words.rank] || words.rank);
+  return ctx.t(msgid, words);
+}
+
 function petrangolaResult(ctx, result) {
   const rows = result.hands.map((hand, seat) => (hand.length
-    ? el("div", `shown${result.payers.includes(seat) ? " paid" : ""}`, "", el("span", "who", ctx.seatName(seat)), cards(hand, "italian", "small"))
+    ? el("div", `shown${result.payers.includes(seat) ? " paid" : ""}`, "", el("span", "who", ctx.seatName(seat)), cards(hand, "italian", "small"),
+      el("span", "hand-name", handName(ctx, (result.named || [])[seat])))
     : null)).filter(Boolean);
   const paid = result.payers.length
     ? ctx.t("Pays the table: {names}", { names: result.payers.map(ctx.seatName).join(", ") })
@@ -159,7 +172,7 @@ function perlina(ctx, obs) {
   resetPicks(JSON.stringify([obs.hand, obs.phase, ctx.view.to_act]));
   const centre = [el("span", "label pot", ctx.t("Pot: {count}", { count: obs.pot }))];
   centre.push(obs.middle.length ? cards(obs.middle, deck) : el("span"));
-  if (obs.ace) centre.push(el("p", "note", ctx.t("Aces in the middle count {value}", { value: obs.ace })));
+  if (obs.ace && obs.middle.some((card) => card.startsWith("A"))) centre.push(el("p", "note", ctx.t("Aces in the middle count {value}", { value: obs.ace })));
   if (obs.bet) centre.push(el("p", "note", ctx.t("{name} bets {count}", { name: ctx.seatName(obs.bettor), count: obs.bet })));
   const badges = (seat) => [
     ...(seat === obs.dealer ? [ctx.t("Dealer")] : []),
@@ -216,8 +229,8 @@ function perlina(ctx, obs) {
 }
 
 function perlinaResult(ctx, result) {
-  const rows = result.shown.map(([seat, hand]) => el("div", `shown${seat === result.winner ? " won" : ""}`, "",
-    el("span", "who", ctx.seatName(seat)), cards(hand, result.deck, "small")));
+  const rows = result.shown.map(([seat, hand], i) => el("div", `shown${seat === result.winner ? " won" : ""}`, "",
+    el("span", "who", ctx.seatName(seat)), cards(hand, result.deck, "small"), el("span", "hand-name", handName(ctx, (result.named || [])[i]))));
   const what = result.winner >= 0 ? ctx.t("{name} takes {count}", { name: ctx.seatName(result.winner), count: result.pot })
     : ctx.t("A tie: the pot stays for the next hand");
   return el("div", "last-result", "", el("p", "note", what), el("div", "", "", cards(result.middle, result.deck, "small")), ...rows);
@@ -304,7 +317,10 @@ function offerPanel(ctx, obs, legal) {
     });
     return el("div", "shown", "", el("span", "who", ctx.seatName(seat)), el("div", "figures", "", ...figs));
   }).filter(Boolean);
-  const parts = [el("p", "note prompt", ctx.t("Before the prize card: tap a card another player holds to make an offer, or pass")),
+  const prize = obs.unturned <= obs.prizes.length;
+  const prompt = prize ? ctx.t("Before the prize card: tap a card another player holds to make an offer, or pass")
+    : ctx.t("Before the next red card: tap a card another player holds to make an offer, or pass");
+  const parts = [el("p", "note prompt", prompt),
     el("div", "buttons", "", moveButton(ctx, "pass", "pass primary", ctx.t("No offer")))];
   if (offerFor) {
     const holder = obs.held.findIndex((held) => held.includes(offerFor));
