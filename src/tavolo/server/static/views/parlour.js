@@ -233,7 +233,8 @@ function perlinaResult(ctx, result) {
     el("span", "who", ctx.seatName(seat)), cards(hand, result.deck, "small"), el("span", "hand-name", handName(ctx, (result.named || [])[i]))));
   const what = result.winner >= 0 ? ctx.t("{name} takes {count}", { name: ctx.seatName(result.winner), count: result.pot })
     : ctx.t("A tie: the pot stays for the next hand");
-  return el("div", "last-result", "", el("p", "note", what), el("div", "", "", cards(result.middle, result.deck, "small")), ...rows);
+  return el("div", "last-result", "", el("p", "note", what),
+    el("div", "shown middle", "", el("span", "who", ctx.t("The middle")), cards(result.middle, result.deck, "small")), ...rows);
 }
 
 // --- Mercante in fiera --------------------------------------------------------------------------
