@@ -157,3 +157,40 @@ def test_a_spectator_sees_no_more_than_any_seat() -> None:
                     assert not own - hidden, f"{name}: the dealer sees a hand he has not looked at"
                 else:
                     assert not (hidden + own) - after.all_cards(), f"{name}: seat {seat}'s own hand counted hidden"
+
+
+def words_text(words: dict) -> str:
+    """The cards a move's words JSON names, as notation tokens (and the figures of Mercante in
+    fiera, nested words keyed by the figure's name), joined for :func:`named_cards`."""
+    found: list[str] = []
+    for value in words["params"].values():
+        if isinstance(value, dict) and "cards" in value:
+            found += value["cards"]
+        elif isinstance(value, dict) and "key" in value:
+            found += [value["key"], words_text(value)]
+    return " ".join(found)
+
+
+PARLOUR = [(name, options, games) for name, options, games in GAMES if name in ("petrangola", "perlina", "mercante")]
+
+
+@pytest.mark.parametrize(("name", "options", "games"), PARLOUR, ids=[f"{n}-{o['players']}" for n, o, _ in PARLOUR])
+def test_no_words_name_a_card_their_reader_cannot_see(name: str, options: dict, games: int) -> None:
+    """The words a move is said in (issue 23) hide what its text hides: a Perlina card changed or
+    dropped goes out face down ("Scartare una carta e sostituirla con una dal mazzo"), so the
+    others' words name no card; the actor's words name it, as his text does."""
+    players = make_game(name, **options).num_players
+    hidden_moves = 0
+    for before, action, after in moves(name, options, games, seed=len(name) + 1):
+        actor = before.current_player()
+        own = words_text(before.action_words_for(action, actor).to_json())
+        assert named_cards(after, own) == named_cards(after, before.action_to_string(action))
+        for viewer in [*range(players), None]:
+            if viewer == actor:
+                continue
+            text = words_text(before.action_words_for(action, viewer).to_json())
+            assert not leaked(after, viewer, text), f"{name}: seat {viewer} reads words naming {text!r}"
+            if before.action_to_string_for(action, viewer) != before.action_to_string(action):
+                hidden_moves += 1
+                assert not named_cards(after, text)
+    assert name != "perlina" or hidden_moves, "a Perlina walk with no card changed proves nothing"

@@ -369,6 +369,8 @@ def play_mercante(
     prizes: int = typer.Option(3, help="3 to 6 prizes."),
     no_trading: bool = typer.Option(False, "--no-trading", help="No buying of cards between players."),
     mercante: str = typer.Option("house", help="'house', or 'player': the last seat is the mercante."),
+    offers: str = typer.Option("prizes", help="When offers open: 'prizes' (before each prize card) or 'every' "
+                                              "(before every red card)."),
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
 ) -> None:
@@ -381,7 +383,7 @@ def play_mercante(
     from tavolo.terminal.parlour import TerminalMercante
 
     game = _game(make_game, players=players, tokens=tokens, stake=stake, prizes=prizes, trading=not no_trading,
-                 mercante=mercante)
+                 mercante=mercante, offers=offers)
     _play(TerminalMercante, game, lambda seat, seed: ValueMercanteBot(seed=seed), seed, record)
 
 

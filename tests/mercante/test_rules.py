@@ -72,7 +72,7 @@ def test_no_bid_above_what_a_player_holds():
 def test_the_pot_becomes_rising_prizes_on_face_down_red_cards():
     """"la somma ottenuta dalle aste viene suddivisa in premi (dal valore più basso al più alto). Il
     mercante sceglie e posiziona sul tavolo, coperte, da 3 a 6 carte dal mazzo rosso"."""
-    state = dealt(players=8, prizes=4)
+    state = dealt(players=8, prizes=4, offers="every")
     play(state, "bid 5", *["pass"] * 7)
     sell_every_lot_unbid(state)
     obs = state.observation(0)
@@ -108,7 +108,7 @@ def test_a_prize_on_a_figure_the_mercante_kept_stays_with_the_house():
 def test_players_buy_cards_from_each_other_by_offers_accepted_or_refused():
     """"Sono permesse all'interno del gioco scambi di carte ... o compravendita delle carte rimaste tra
     i giocatori": an offer to the holder, who accepts or refuses."""
-    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"])
+    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"], offers="every")
     sell_every_lot_unbid(state)
     assert state.phase == "offer" and state.current_player() == 0
     play(state, "offer 5 for asino")
@@ -121,8 +121,40 @@ def test_players_buy_cards_from_each_other_by_offers_accepted_or_refused():
     assert parse("gallo") in state.observation(0).held[0]
 
 
+def test_by_default_offers_open_before_each_prize_card_only():
+    """Tavolo's reading of "Sono permesse ... compravendita delle carte rimaste tra i giocatori"
+    (DECISIONS.md): the losing cards are turned with no round of offers; before each prize card
+    every player in turn may offer once."""
+    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"], red=["asino", "gatto", "cane"])
+    sell_every_lot_unbid(state)
+    obs = state.observation(0)
+    assert state.phase == "offer" and obs.unturned == 3 and obs.won == ()
+    assert len(obs.dead) == NUM_FIGURES - 3 and obs.queue == tuple(range(8))
+    for _ in range(8):
+        state.apply_text("pass")
+    obs = state.observation(0)
+    assert [FIGURES[p.figure] for p in obs.won] == ["asino"] and obs.unturned == 2 and state.phase == "offer"
+
+
+def test_a_refused_offer_is_not_made_again_at_that_price_or_lower():
+    """An offer refused is not repeated for the same card (Tavolo's reading, DECISIONS.md): the
+    buyer may only offer more."""
+    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"], red=["gatto", "cane", "asino"])
+    sell_every_lot_unbid(state)
+    play(state, "offer 3 for asino", "refuse", *["pass"] * 7)
+    assert state.phase == "offer" and state.current_player() == 1
+    play(state, *["pass"] * 7)
+    assert state.current_player() == 0
+    assert "offer 3 for asino" not in state.legal_action_strings()
+    assert "offer 2 for asino" not in state.legal_action_strings()
+    assert "offer 5 for asino" in state.legal_action_strings()
+    with pytest.raises(IllegalActionError, match="3 for asino was refused") as info:
+        state.apply_text("offer 2 for asino")
+    assert info.value.rule.code == "no-repeat"
+
+
 def test_an_offer_names_a_live_card_another_player_holds_and_one_one_can_pay():
-    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"])
+    state = dealt(players=8, blue=["gallo", "gatto", "cane", "asino"], offers="every")
     sell_every_lot_unbid(state)
     with pytest.raises(IllegalActionError, match="no other player holds gallo") as info:
         state.apply_text("offer 2 for gallo")

@@ -138,3 +138,52 @@ def test_a_spectator_s_view_is_the_same_from_every_seat(game: str) -> None:
                   for s in range(state.game.num_players)}
         assert len(public) == 1
         state.apply(rng.choice(state.legal_actions()))
+
+
+def told_words(client: Client) -> tuple[list[tuple[int, int, dict]], list[tuple[int, int, dict]]]:
+    """(seq, seat that acted, words JSON) of the events, and of the log lines, ``client`` was
+    sent since the last call (issue 23: the frames carry the move in words beside its text)."""
+    events, log = [], []
+    while client.frames:
+        frame = orjson.loads(client.frames.popleft())
+        events += [(e["seq"], e["seat"], e["words"]) for e in frame.get("events", [])]
+        log += [(e["seq"], e["seat"], e["words"]) for e in (frame.get("view") or {}).get("log", []) if "words" in e]
+    return events, log
+
+
+def words_cards(words: dict) -> str:
+    """The cards (and Mercante's figures) a words JSON names, as notation tokens."""
+    found: list[str] = []
+    for value in words["params"].values():
+        if isinstance(value, dict) and "cards" in value:
+            found += value["cards"]
+        elif isinstance(value, dict) and "key" in value:
+            found += [value["key"], words_cards(value)]
+    return " ".join(found)
+
+
+@pytest.mark.parametrize("game", ["petrangola", "perlina", "mercante"])
+def test_no_words_in_a_frame_name_a_card_their_reader_cannot_see(game: str) -> None:
+    """The parlour games' words (a Perlina card changed or dropped goes out face down, raccolta,
+    Perlina, "Giocata") name only cards in view of each reader as the move is told, and the log
+    repeats those words exactly."""
+    service, table, clients = seated(game, {})
+    rng, checked = random.Random(11), 0
+    told: dict[int | None, dict[int, dict]] = {reader: {} for reader in clients}
+    for step in range(STEPS):
+        if table.state.is_terminal():
+            break
+        entries = next_entries(table, rng)
+        if step % 25 == 0:
+            for client in clients.values():
+                client.logged = False
+        service._apply(table, entries)
+        for reader, client in clients.items():
+            events, log = told_words(client)
+            for seq, actor, words in events:
+                checked += 1
+                assert actor == reader or not unseen(table.state, reader, words_cards(words)), (game, reader, words)
+                told[reader][seq] = words
+            for seq, _, words in log:
+                assert told[reader][seq] == words, (game, reader, seq, words)
+    assert checked > 100

@@ -344,6 +344,7 @@ def _mercante() -> GameView:
         "mercante", "Mercante in fiera", "parlour",
         (_players(tuple(range(2, 13)), 8), OptionField("prizes", "Prizes", (3, 4, 5, 6), 3),
          OptionField("trading", "Players buy cards from each other", BOOL, True),
+         OptionField("offers", "Offers between players open", ("prizes", "every"), "prizes"),
          OptionField("mercante", "The mercante", ("house", "player"), "house")),
         (("simple", "Normal"), ("random", "Random")),
         {"simple": _simple(ValueMercanteBot), "random": _random}, (), None, figures.parse, None,

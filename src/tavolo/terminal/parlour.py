@@ -9,8 +9,8 @@ from typing import Any
 
 from tavolo.cards import french, italian
 from tavolo.games.mercante import figures
-from tavolo.games.perlina.ranking import describe as perlina_hand, hand_key as perlina_key, rank_function
-from tavolo.games.petrangola.ranking import describe as petrangola_hand, hand_key as petrangola_key
+from tavolo.games.perlina.ranking import describe_parts as perlina_hand, hand_key as perlina_key, rank_function
+from tavolo.games.petrangola.ranking import describe_parts as petrangola_hand, hand_key as petrangola_key
 from tavolo.terminal.table import NAMES, TerminalTable
 
 MORE_NAMES = ("Franco", "Gina", "Ivo", "Lia", "Marco", "Nora", "Oscar", "Pia", "Rita", "Sara", "Tino", "Ugo",
@@ -25,6 +25,11 @@ class TerminalParlour(TerminalTable):
         super().__init__(*args, **kwargs)
         self.names = [self.words(ALL_NAMES[0]) if s == self.seat else ALL_NAMES[(s - self.seat) % len(ALL_NAMES)]
                       for s in range(self.game.num_players)]
+
+    def _named(self, parts: tuple[str, dict[str, object]]) -> str:
+        """A hand's name (``describe_parts``) in the reader's language."""
+        msgid, params = parts
+        return self.words(msgid, **{k: self.words(v) if isinstance(v, str) else v for k, v in params.items()})
 
     def tokens_line(self, obs: Any, pot: str) -> str:
         seats = " · ".join(f"{self.names[s]} {t}" for s, t in enumerate(obs.tokens))
@@ -63,11 +68,11 @@ class TerminalPetrangola(TerminalParlour):
             seen = f"[bold]{italian.names(obs.monte_seen)}[/]"
             say("  " + self.words("The monte, seen by you alone: {cards}", cards=seen))
         if obs.hand:
-            hand = f"{italian.names(obs.hand)} ({self.words(petrangola_hand(petrangola_key(obs.hand)))})"
+            hand = f"{italian.names(obs.hand)} ({self._named(petrangola_hand(petrangola_key(obs.hand)))})"
             say("  " + self.words("[bold]Your hand[/]: {cards}", cards=hand))
 
     def show_result(self, result: Any) -> None:
-        shown = ", ".join(f"{self.names[s]} {italian.names(h)} ({self.words(petrangola_hand(petrangola_key(h)))})"
+        shown = ", ".join(f"{self.names[s]} {italian.names(h)} ({self._named(petrangola_hand(petrangola_key(h)))})"
                           for s, h in enumerate(result.hands) if h)
         paid = ", ".join(self.names[s] for s in result.payers) or self.words("nobody")
         line = self.words("Hands: {shown}. {names} pays the table.", shown=shown, names=f"[magenta]{paid}[/]")
@@ -91,7 +96,7 @@ class TerminalPerlina(TerminalParlour):
     def title(self) -> str:
         o = self.game.options
         return self.words("[bold]Perlina[/], {players} players, {deck} deck, {tokens} tokens, stake {stake}.",
-                          players=o.players, deck=o.deck, tokens=o.tokens, stake=o.stake)
+                          players=o.players, deck=self.words(o.deck), tokens=o.tokens, stake=o.stake)
 
     def show(self, obs: Any) -> None:
         say, names = self.console.print, self.card_names
@@ -105,7 +110,7 @@ class TerminalPerlina(TerminalParlour):
             say("  " + self.words("Sitting out until the pot is won: {names}", names=out))
         if obs.hand:
             key = perlina_key(obs.hand, obs.middle, obs.ace or 1, rank_function(obs.deck))
-            hand = f"{names(obs.hand)} ({self.words(perlina_hand(key))})"
+            hand = f"{names(obs.hand)} ({self._named(perlina_hand(key))})"
             say("  " + self.words("[bold]Your hand[/]: {cards}", cards=hand))
 
     def show_result(self, result: Any) -> None:

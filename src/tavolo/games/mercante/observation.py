@@ -49,6 +49,8 @@ class MercanteObservation:
     offer: tuple[int, int, int] | None
     queue: tuple[int, ...]
     rounds: int
+    refused: tuple[tuple[int, int, int], ...] = ()
+    """(buyer, figure, price): the highest offer each buyer had refused for a figure, not made again."""
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -73,7 +75,8 @@ class MercanteObservation:
                 "prizes": list(self.prizes), "dead": names(self.dead), "won": [p.to_json() for p in self.won],
                 "unturned": self.unturned,
                 "offer": [self.offer[0], FIGURES[self.offer[1]], self.offer[2]] if self.offer else None,
-                "queue": list(self.queue), "rounds": self.rounds}
+                "queue": list(self.queue), "rounds": self.rounds,
+                "refused": [[b, FIGURES[f], p] for b, f, p in self.refused]}
 
 
 def observe(state: MercanteState, seat: int) -> MercanteObservation:
@@ -86,6 +89,7 @@ def observe(state: MercanteState, seat: int) -> MercanteObservation:
         house_cards=state._house_cards, lots=tuple(sorted(state._lots)), auction=state._auction,
         prizes=state._prizes, dead=tuple(state.dead), won=tuple(state._won), unturned=NUM_FIGURES - state._turned,
         offer=state._offer, queue=state._queue, rounds=state._rounds,
+        refused=tuple((b, f, p) for (b, f), p in sorted(state._refused.items())),
     )
 
 
@@ -106,4 +110,5 @@ def sample_hidden_state(game, obs: MercanteObservation, rng: random.Random) -> M
     s._red = tuple(turned + shuffled(sorted(set(range(NUM_FIGURES)) - set(turned)), rng))
     s._turned, s._prizes, s._won = len(turned), obs.prizes, list(obs.won)
     s._offer, s._queue, s._rounds = obs.offer, obs.queue, obs.rounds
+    s._refused = {(b, f): p for b, f, p in obs.refused}
     return s

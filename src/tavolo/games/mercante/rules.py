@@ -17,6 +17,8 @@ from tavolo.engine.errors import Rule, Text
 from tavolo.games.parlour.state import ParlourRules
 
 SEED = "raccolta, Mercante in fiera"
+OFFER_TIMES = ("prizes", "every")
+"""When a round of offers opens: before each prize card, or before every red card."""
 KEPT_FOR_AUCTION = 16
 """Cards the mercante keeps at least, by the seed's example (eight players, three each, sixteen kept)."""
 
@@ -31,7 +33,11 @@ class MercanteOptions:
     posta convenuta each pays the mercante; ``cards_each``: the cards dealt face up to
     each player, 0 for the seed's example (keep 16 for the auction: 24 // players);
     ``prizes``: 3 to 6; ``opening``: the price a lot is first called at; ``trading``:
-    whether players may buy cards from each other while the red deck is turned."""
+    whether players may buy cards from each other while the red deck is turned; ``offers``: when
+    a round of offers opens, ``prizes`` (before each prize card is turned, once the losing cards
+    are out: Tavolo's default, see DECISIONS.md) or ``every`` (before every red card).
+    An offer refused is not made again by the same buyer for the same card at the same price
+    or lower (NO_REPEAT)."""
 
     players: int = 8
     tokens: int = 30
@@ -41,12 +47,15 @@ class MercanteOptions:
     opening: int = 1
     trading: bool = True
     mercante: str = "house"
+    offers: str = "prizes"
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 24:
             raise ValueError(f"Mercante in fiera is played here by 2 to 24 players, not {self.players}")
         if self.mercante not in ("house", "player"):
             raise ValueError(f"the mercante is 'house' or 'player', not {self.mercante!r}")
+        if self.offers not in OFFER_TIMES:
+            raise ValueError(f"offers open {' or '.join(OFFER_TIMES)}, not {self.offers!r}")
         if self.mercante == "player" and self.players < 3:
             raise ValueError("with a player as mercante, 3 players at least (two to bid)")
         if not 3 <= self.prizes <= 6:
@@ -75,3 +84,5 @@ RULES = ParlourRules.for_game(SEED)
 AFFORD = Rule("afford", Text("a player bids or offers no more tokens than he holds"), f"{SEED}, Regole")
 TRADE_LIVE = Rule("trade-live", Text("a card is bought from the player who holds it, while its figure is still "
                                      "alive"), f"{SEED}, Regole: «compravendita delle carte rimaste tra i giocatori»")
+NO_REPEAT = Rule("no-repeat", Text("an offer refused is not made again for the same card at the same price or lower"),
+                 f"{SEED}, Regole: «compravendita delle carte rimaste tra i giocatori» (Tavolo's reading)")

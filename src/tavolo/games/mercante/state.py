@@ -9,8 +9,10 @@ the prizes, rising in value, on the top red cards laid face down. Then the red
 deck is turned one card at a time, the losing cards first: each kills the blue
 card of its figure; the prize cards last, the lowest prize first, each paying
 its prize to whoever holds that figure (the house keeps a prize on a figure it
-holds), the card going out of play with it. Before each card is turned, every player in turn may offer to buy a live
-card from the player who holds it, at a price; the holder accepts or refuses.
+holds), the card going out of play with it. Before each prize card is turned (option
+``offers="prizes"``, the default) or before every red card (``offers="every"``), every player
+in turn may offer to buy a live card from the player who holds it, at a price; the holder
+accepts or refuses, and a refused offer is not made again for that card at that price or lower.
 
 Action ids: raise by 1, 2, 5 or 10 (0-3), pass (4), an offer for a figure at a
 price (``5 + figure * len(PRICES) + price index``), accept, refuse. The legal
@@ -34,10 +36,11 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
+from tavolo.engine.words import Words
 from tavolo.games.mercante import figures
 from tavolo.games.mercante.figures import NUM_FIGURES
 from tavolo.games.mercante.observation import observe
-from tavolo.games.mercante.rules import AFFORD, RULES, TRADE_LIVE
+from tavolo.games.mercante.rules import AFFORD, NO_REPEAT, RULES, TRADE_LIVE
 from tavolo.games.parlour.auction import Auction
 from tavolo.games.parlour.state import ParlourState, expect, number
 from tavolo.games.parlour.tokens import rising_prizes
@@ -74,12 +77,25 @@ class Prize:
         return cls(figures.parse(data["figure"]), data["value"], data["holder"])
 
 
+@dataclass(frozen=True)
+class FairResult:
+    """The end of the fair (the one hand of a game): the prizes in the order they were turned,
+    each seat's tokens won or lost, and what the house took back."""
+
+    prizes: tuple[Prize, ...]
+    returns: tuple[int, ...]
+    house: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"prizes": [p.to_json() for p in self.prizes], "returns": list(self.returns), "house": self.house}
+
+
 class MercanteState(ParlourState):
     """A game of Mercante in fiera in progress; see the module docstring."""
 
     __slots__ = ("game", "_n", "_phase", "_dealer", "_turn", "_tokens", "_pot", "_house", "_held", "_house_cards",
-                 "_lots", "_auction", "_red", "_turned", "_prizes", "_won", "_queue", "_offer", "_rounds", "history",
-                 "_legal")
+                 "_lots", "_auction", "_red", "_turned", "_prizes", "_won", "_queue", "_offer", "_rounds", "_refused",
+                 "history", "_legal")
     phase_names = PHASE_NAMES
     rules = RULES
     moves_help = "moves are bid <1|2|5|10>, pass, offer <price> for <figure>, accept, refuse"
@@ -103,6 +119,8 @@ class MercanteState(ParlourState):
         self._offer: tuple[int, int, int] | None = None
         """The offer waiting for an answer: (buyer, figure, price)."""
         self._rounds = 0
+        self._refused: dict[tuple[int, int], int] = {}
+        """(buyer, figure) -> the highest price the holder refused: not offered again at that or lower."""
         self.history: list[int] = []
         self._legal: list[int] | None = None
 
@@ -121,7 +139,9 @@ class MercanteState(ParlourState):
         if self._phase == OFFER:
             wanted = [f for s, held in enumerate(self._held) if s != self._turn for f in held]
             priced = [i for i, p in enumerate(PRICES) if p <= purse]
-            return [PASS] + [OFFER_FIRST + f * len(PRICES) + i for f in sorted(wanted) for i in priced]
+            refused = self._refused
+            return [PASS] + [OFFER_FIRST + f * len(PRICES) + i for f in sorted(wanted) for i in priced
+                             if PRICES[i] > refused.get((self._turn, f), 0)]
         return []
 
     def _deal(self, order: list[int]) -> None:
@@ -192,10 +212,10 @@ class MercanteState(ParlourState):
     # --- trades and the turning of the red deck -------------------------------------------
 
     def _reveal_on(self) -> None:
-        """Turn red cards until a round of offers opens (when trading is on and a trade is
-        possible) or the last card is turned."""
+        """Turn red cards until a round of offers opens (when trading is on, the next card is
+        one offers open before, and a trade is possible) or the last card is turned."""
         while self._turned < NUM_FIGURES:
-            if self.game.options.trading and self._live_elsewhere():
+            if self.game.options.trading and self._offers_before_next() and self._live_elsewhere():
                 start = self._rounds % self._n
                 self._queue = tuple((start + k) % self._n for k in range(self._n))
                 self._rounds += 1
@@ -203,6 +223,10 @@ class MercanteState(ParlourState):
                 return
             self._turn_red()
         self._phase = OVER
+
+    def _offers_before_next(self) -> bool:
+        """Whether a round of offers opens before the next red card: every card, or only the prize cards."""
+        return self.game.options.offers == "every" or self._turned >= NUM_FIGURES - len(self._prizes)
 
     def _next_offer(self) -> None:
         self._queue = self._queue[1:]
@@ -220,6 +244,9 @@ class MercanteState(ParlourState):
             self._tokens[seller] += price
             self._held[seller] = tuple(f for f in self._held[seller] if f != figure)
             self._held[buyer] = tuple(sorted(self._held[buyer] + (figure,)))
+        else:
+            # a new dict: clone() shares this one between copies
+            self._refused = {**self._refused, (buyer, figure): max(price, self._refused.get((buyer, figure), 0))}
         self._offer = None
         self._next_offer()
 
@@ -293,10 +320,22 @@ class MercanteState(ParlourState):
             figure, price = divmod(action - OFFER_FIRST, len(PRICES))
             if PRICES[price] > self._tokens[self._turn]:
                 return AFFORD, Text("you hold {tokens} tokens", tokens=self._tokens[self._turn])
+            refused = self._refused.get((self._turn, figure), 0)
+            if PRICES[price] <= refused and self._holder(figure) not in (HOUSE, self._turn):
+                return NO_REPEAT, Text("{price} for {figure} was refused", price=refused,
+                                       figure=figures.FIGURES[figure])
             return TRADE_LIVE, Text("no other player holds {figure}", figure=figures.FIGURES[figure])
         expected = {AUCTION: "bid or pass on the lot", OFFER: "offer for a card or pass",
                     ANSWER: "accept or refuse the offer"}[self._phase]
         return self.rules.not_now, Text(expected)
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def action_words(self, action: int) -> Words:
+        """``action`` in the players' words (see :mod:`tavolo.games.mercante.words`)."""
+        from tavolo.games.mercante import words
+
+        return words.action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 
@@ -328,7 +367,16 @@ class MercanteState(ParlourState):
                 "red": names(self._red), "turned": self._turned, "prizes": list(self._prizes),
                 "won": [p.to_json() for p in self._won], "queue": list(self._queue),
                 "offer": list(self._offer) if self._offer else None, "rounds": self._rounds,
+                "refused": [[b, figures.FIGURES[f], p] for (b, f), p in sorted(self._refused.items())],
                 "history": list(self.history)}
+
+    @property
+    def hand_results(self) -> list[FairResult]:
+        """The fair's end once the last red card is turned (for the web table's end screen)."""
+        if self._phase != OVER:
+            return []
+        start = self.game.options.tokens
+        return [FairResult(tuple(self._won), tuple(t - start for t in self._tokens), self._house)]
 
     @property
     def prizes_won(self) -> list[Prize]:
@@ -354,6 +402,7 @@ def state_from_json(game: Game, data: dict[str, Any]) -> MercanteState:
     s._won = [Prize.from_json(p) for p in data["won"]]
     s._queue, s._rounds = tuple(data["queue"]), data["rounds"]
     s._offer = tuple(data["offer"]) if data["offer"] else None
+    s._refused = {(b, figures.parse(f)): p for b, f, p in data.get("refused", [])}
     s.history = list(data["history"])
     s.check_whole()
     return s

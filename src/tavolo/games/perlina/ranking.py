@@ -87,12 +87,18 @@ def rank_function(deck: str) -> Callable[[int], int]:
 
 
 def describe(key: Key) -> str:
-    """The hand's name as players say it.
+    """The hand's name as players say it (in English; :func:`describe_parts` for a catalog).
 
     >>> describe((NOTHING, -4))
     '4 off'
     """
+    msgid, params = describe_parts(key)
+    return msgid.format(**params)
+
+
+def describe_parts(key: Key) -> tuple[str, dict[str, object]]:
+    """The hand's name as a catalog ``msgid`` and its parameters: ``("{count} off", {"count": 4})``."""
     kind, sub = key
     if kind == NOTHING:
-        return f"{-sub} off"
-    return NAMES[kind]
+        return "{count} off", {"count": -sub}
+    return NAMES[kind], {}

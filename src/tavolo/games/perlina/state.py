@@ -38,10 +38,11 @@ from typing import TYPE_CHECKING, Any
 from tavolo.cards import french, italian
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
+from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, expect, number
 from tavolo.games.parlour.tokens import highest, next_seat, share_evenly
 from tavolo.games.perlina.observation import observe
-from tavolo.games.perlina.ranking import hand_key, rank_function
+from tavolo.games.perlina.ranking import describe_parts, hand_key, rank_function
 from tavolo.games.perlina.rules import BET_LIMIT, OWN_CARD, PAY, RULES
 
 if TYPE_CHECKING:
@@ -77,7 +78,9 @@ class HandResult:
     def to_json(self) -> dict[str, Any]:
         names = _deck_module(self.deck).names
         return {"deck": self.deck, "dealer": self.dealer, "middle": names(self.middle).split(), "ace": self.ace,
-                "shown": [[s, names(c).split()] for s, c in self.shown], "winner": self.winner, "pot": self.pot}
+                "shown": [[s, names(c).split()] for s, c in self.shown], "winner": self.winner, "pot": self.pot,
+                "named": [list(describe_parts(hand_key(c, self.middle, self.ace or 1, rank_function(self.deck))))
+                          for _, c in self.shown]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandResult:
@@ -343,6 +346,20 @@ class PerlinaState(ParlourState):
         if self._phase == BET and action >= BET_FIRST and not self._bet:
             return BET_LIMIT, Text("the pot holds {pot}", pot=self._pot)
         return self.rules.not_now, Text(expected)
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def action_words(self, action: int) -> Words:
+        """``action`` in the players' words (see :mod:`tavolo.games.perlina.words`)."""
+        from tavolo.games.perlina import words
+
+        return words.action_words(self, action)
+
+    def public_action_words(self, action: int) -> Words:
+        """What the others read of ``action``: a card changed or dropped, never which one."""
+        from tavolo.games.perlina import words
+
+        return words.public_action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 

@@ -45,12 +45,18 @@ def hand_key(cards: Sequence[int]) -> Key:
 
 
 def describe(key: Key) -> str:
-    """The hand's name, as players say it."""
+    """The hand's name, as players say it (in English; :func:`describe_parts` for a catalog)."""
+    msgid, params = describe_parts(key)
+    return msgid.format(**params)
+
+
+def describe_parts(key: Key) -> tuple[str, dict[str, object]]:
+    """The hand's name as a catalog ``msgid`` and its parameters: ``("{value} points", {"value": 11})``."""
     kind, value = key
     if key == PETRANGOLONE:
-        return "Petrangolone"
+        return "Petrangolone", {}
     if kind == TRIS:
-        return f"tris of {it.RANK_LETTERS[10 - value]}"
+        return "tris of {rank}", {"rank": it.RANK_LETTERS[10 - value]}
     if kind == SEQUENCE:
-        return f"sequence to {it.RANK_LETTERS[SEQUENCE_ORDER[value] - 1]}"
-    return f"{value} points"
+        return "sequence to {rank}", {"rank": it.RANK_LETTERS[SEQUENCE_ORDER[value] - 1]}
+    return "{value} points", {"value": value}

@@ -44,10 +44,11 @@ from typing import TYPE_CHECKING, Any
 from tavolo.cards import italian as it
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
+from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, cards_named
 from tavolo.games.parlour.tokens import lowest, next_seat, previous_seat, seats_in
 from tavolo.games.petrangola.observation import observe
-from tavolo.games.petrangola.ranking import PETRANGOLONE, hand_key
+from tavolo.games.petrangola.ranking import PETRANGOLONE, describe_parts, hand_key
 from tavolo.games.petrangola.rules import DEALER_CHOOSES, RULES, TRADE_OWN
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ class HandResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "knocker": self.knocker, "hands": [it.names(h).split() for h in self.hands],
-                "payers": list(self.payers), "bonus": self.bonus}
+                "payers": list(self.payers), "bonus": self.bonus,
+                "named": [list(describe_parts(hand_key(h))) if h else None for h in self.hands]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandResult:
@@ -246,6 +248,14 @@ class PetrangolaState(ParlourState):
         if action in (KEEP, REFUSE):
             return self.rules.not_now, Text("only the dealer keeps or refuses the monte, before the first trade")
         return TRADE_OWN, Text("give cards of your hand for as many of the three face up")
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def action_words(self, action: int) -> Words:
+        """``action`` in the players' words (see :mod:`tavolo.games.petrangola.words`)."""
+        from tavolo.games.petrangola import words
+
+        return words.action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 

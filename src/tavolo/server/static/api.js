@@ -1,7 +1,7 @@
 // The JSON API (contract in tavolo.online) and what the browser remembers:
 // the player's name (localStorage "tavolo.name") and each seat's token
 // (localStorage "tavolo.seat.<table_id>" = {seat, token}).
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -66,5 +66,7 @@ export function button(label, onClick, className = "") {
 
 /** A table's options in a few words: "fibur · 4 · 2005". */
 export function optionsSummary(options) {
-  return Object.values(options || {}).filter((v) => v !== null && typeof v !== "boolean").join(" · ");
+  // a word among the values ("french") in the reader's language ("francese"), not "mazzo french"
+  return Object.values(options || {}).filter((v) => v !== null && typeof v !== "boolean")
+    .map((v) => (typeof v === "string" ? t(v) : v)).join(" · ");
 }

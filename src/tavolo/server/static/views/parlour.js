@@ -1,14 +1,21 @@
 // The round table of the parlour games (Petrangola, Perlina, Mercante in fiera): every
-// seat around an oval, with its tokens and what it did, the middle of the table in the
-// centre (the three face up, the middle's cards and the pot, the lot on sale and the
-// prizes), your own cards below. Tap cards to trade in Petrangola, a card to change or
-// drop it in Perlina; every other move is in the possible moves and the typed notation.
+// seat around an oval in the game's direction (counter-clockwise, "in senso antiorario": the
+// next player sits on your right), with its tokens and what it did, the middle of the table
+// in the centre (the three face up, the middle's cards and the pot, the lot on sale and the
+// prizes), your own cards and every move you can make below, as taps and Italian buttons:
+// Petrangola's trade (tap your cards and as many face up, then "Scambia") and knock; Perlina's
+// choices (a card tapped, then a button that says what it costs), its bets with the pot
+// shown; Mercante's bid box and its offer dialog (tap another player's figure, pick a price).
+// The move list and the notation box stay as helpers.
 import { button, el } from "../api.js";
 import { cardBack, cardElement } from "../cards.js";
 import { figureElement } from "./figures.js";
+import { cardName } from "../words.js";
 
 const picked = { hand: new Set(), monte: new Set() };
 let pickedKey = "";
+let offerFor = null;
+// offerFor: the figure whose offer dialog is open (Mercante), or null.
 
 function ensureStyle() {
   if (document.getElementById("parlour-css")) return;
@@ -16,16 +23,40 @@ function ensureStyle() {
   document.head.append(link);
 }
 
-const deckOf = (obs) => obs.deck || "italian";
+/** The parlour games turn counter-clockwise ("in senso antiorario"): the next player sits on your right. */
+export const PLAY_DIRECTION = "counter-clockwise";
 
-/** The seats round an oval, yours at the bottom; ``badges(seat)`` adds what each did. */
+const deckOf = (obs) => obs.deck || "italian";
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The legal moves now, by notation (data-move of the list); empty when it is not your turn. */
+function legalNow(ctx) {
+  return ctx.view.to_act === ctx.seat && ctx.seat !== null ? (ctx.view.legal || []) : [];
+}
+
+/** A legal move said in the players' words, capitalised for a button ("Bussa", "Punto 5"). */
+function said(ctx, move) {
+  const i = (ctx.view.legal || []).indexOf(move);
+  const words = (ctx.view.legal_words || [])[i];
+  return words ? capital(ctx.say(words)) : move;
+}
+
+/** A button that makes ``move``, labelled ``label`` or by the move's words. */
+function moveButton(ctx, move, cls = "", label = null) {
+  const b = button(label ?? said(ctx, move), () => ctx.send(move), `move ${cls}`.trim());
+  b.dataset.move = move;
+  return b;
+}
+
+/** The seats round an oval, yours at the bottom, the next one on your right (the game goes
+ * counter-clockwise); ``badges(seat)`` adds what each did. */
 function roundTable(ctx, obs, centre, badges) {
   const n = obs.players;
   const me = ctx.seat ?? 0;
   const table = el("div", `round-table seats-${n > 8 ? "many" : "few"}`, "", el("div", "felt", "", ...centre));
   for (let i = 0; i < n; i += 1) {
     const seat = (me + i) % n;
-    const angle = Math.PI / 2 + (2 * Math.PI * i) / n;
+    const angle = Math.PI / 2 - (2 * Math.PI * i) / n;
     const chip = el("div", `p-seat${seat === ctx.view.to_act ? " to-act" : ""}${seat === ctx.seat ? " me" : ""}`);
     chip.dataset.seat = seat;
     chip.style.left = `${50 + 39 * Math.cos(angle)}%`;
@@ -41,13 +72,41 @@ function cards(tokens, deck, cls = "") {
   return el("div", "pile-cards", "", ...tokens.map((token) => cardElement(token, deck, cls)));
 }
 
+/** Cards to pick by tapping (``chosen`` holds the picked tokens; ``single``: one at a time). */
+function selectable(tokens, deck, chosen, active, ctx, single = false) {
+  const row = el("div", "pile-cards selectable");
+  for (const token of tokens) {
+    const card = cardElement(token, deck, `${chosen.has(token) ? "picked" : ""}${active ? " playable" : ""}`);
+    if (active) {
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-label", cardName(token, deck));
+      card.setAttribute("aria-pressed", String(chosen.has(token)));
+      card.tabIndex = 0;
+      const toggle = () => {
+        if (chosen.has(token)) chosen.delete(token);
+        else { if (single) chosen.clear(); chosen.add(token); }
+        ctx.refresh();
+      };
+      card.addEventListener("click", toggle);
+      card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+    }
+    row.append(card);
+  }
+  return row;
+}
+
+/** Forget the picked cards when the cards or the turn change. */
+function resetPicks(key) {
+  if (key === pickedKey) return;
+  picked.hand.clear(); picked.monte.clear(); pickedKey = key;
+}
+
 // --- Petrangola ---------------------------------------------------------------------------------
 
 function petrangola(ctx, obs) {
-  const key = JSON.stringify([obs.hand, obs.monte, ctx.view.to_act]);
-  if (key !== pickedKey) { picked.hand.clear(); picked.monte.clear(); pickedKey = key; }
-  const legal = new Set(ctx.view.legal || []);
-  const canTrade = [...legal].some((m) => m.startsWith("trade "));
+  resetPicks(JSON.stringify([obs.hand, obs.monte, ctx.view.to_act]));
+  const legal = legalNow(ctx);
+  const canTrade = legal.some((m) => m.startsWith("trade "));
   const centre = [el("span", "label", ctx.t("Table: {count} tokens", { count: obs.table }))];
   if (obs.monte.length) centre.push(el("span", "label", ctx.t("The three face up")), selectable(obs.monte, "italian", picked.monte, canTrade, ctx));
   else centre.push(el("div", "pile-cards", "", cardBack("small"), cardBack("small"), cardBack("small")));
@@ -58,36 +117,44 @@ function petrangola(ctx, obs) {
     ...(seat === obs.knocker ? [ctx.t("Knocked")] : []),
   ];
   const controls = [];
+  const buttons = el("div", "buttons");
+  if (legal.includes("keep")) {
+    controls.push(el("p", "note prompt", ctx.t("Take the monte (it counts as a knock) or refuse it: it goes face up")));
+    buttons.append(moveButton(ctx, "keep", "primary keep"), moveButton(ctx, "refuse", "refuse"));
+  }
+  if (canTrade) {
+    const give = obs.hand.filter((c) => picked.hand.has(c));
+    const take = obs.monte.filter((c) => picked.monte.has(c));
+    const move = give.length && give.length === take.length ? `trade ${give.join(" ")} for ${take.join(" ")}` : null;
+    const ok = move && legal.includes(move);
+    const trade = button(ok ? said(ctx, move) : ctx.t("Trade"), () => ok && ctx.send(move), "primary trade");
+    trade.disabled = !ok;
+    controls.push(el("p", "note prompt", ctx.t("Tap your cards and as many of the three face up, then trade; or knock")));
+    buttons.append(trade, moveButton(ctx, "knock", "knock"));
+  }
+  if (buttons.childElementCount) controls.push(buttons);
   if (obs.monte_seen.length) controls.push(el("span", "label", ctx.t("The monte: only you see it")), cards(obs.monte_seen, "italian"));
   if (obs.hand.length) controls.push(el("span", "label", ctx.t("Your hand")), selectable(obs.hand, "italian", picked.hand, canTrade, ctx));
-  if (canTrade) {
-    const ready = picked.hand.size > 0 && picked.hand.size === picked.monte.size;
-    const trade = button(ctx.t("Trade"), () => ctx.send(`trade ${[...picked.hand].join(" ")} for ${[...picked.monte].join(" ")}`), "primary trade");
-    trade.disabled = !ready;
-    controls.push(el("div", "buttons", "", trade, button(ctx.t("Knock"), () => ctx.send("knock"), "knock")));
-  }
   const last = obs.results[obs.results.length - 1];
   return { centre, badges, controls, last: last ? petrangolaResult(ctx, last) : null };
 }
 
-function selectable(tokens, deck, chosen, active, ctx) {
-  const row = el("div", "pile-cards selectable");
-  for (const token of tokens) {
-    const card = cardElement(token, deck, chosen.has(token) ? "picked" : "");
-    if (active) {
-      card.addEventListener("click", () => {
-        if (chosen.has(token)) chosen.delete(token); else chosen.add(token);
-        ctx.refresh();
-      });
-    }
-    row.append(card);
-  }
-  return row;
+const RANK_WORDS = { A: "ace", J: "jack", C: "knight", Q: "queen", K: "king" };
+
+/** A hand's name as players say it ("Tris", "21 punti", "sequenza al re"), from the result's
+ * ``named`` ([msgid, params], ranking.describe_parts). */
+function handName(ctx, named) {
+  if (!named) return "";
+  const [msgid, params] = named;
+  const words = { ...params };
+  if (words.rank) words.rank = ctx.t(RANK_WORDS[words.rank] || words.rank);
+  return ctx.t(msgid, words);
 }
 
 function petrangolaResult(ctx, result) {
   const rows = result.hands.map((hand, seat) => (hand.length
-    ? el("div", `shown${result.payers.includes(seat) ? " paid" : ""}`, "", el("span", "who", ctx.seatName(seat)), cards(hand, "italian", "small"))
+    ? el("div", `shown${result.payers.includes(seat) ? " paid" : ""}`, "", el("span", "who", ctx.seatName(seat)), cards(hand, "italian", "small"),
+      el("span", "hand-name", handName(ctx, (result.named || [])[seat])))
     : null)).filter(Boolean);
   const paid = result.payers.length
     ? ctx.t("Pays the table: {names}", { names: result.payers.map(ctx.seatName).join(", ") })
@@ -102,9 +169,10 @@ const choiceText = (ctx, choice) => ({ 0: ctx.t("Stood"), 1: ctx.t("Changed a ca
 
 function perlina(ctx, obs) {
   const deck = deckOf(obs);
-  const centre = [el("span", "label", ctx.t("Pot: {count}", { count: obs.pot }))];
+  resetPicks(JSON.stringify([obs.hand, obs.phase, ctx.view.to_act]));
+  const centre = [el("span", "label pot", ctx.t("Pot: {count}", { count: obs.pot }))];
   centre.push(obs.middle.length ? cards(obs.middle, deck) : el("span"));
-  if (obs.ace) centre.push(el("p", "note", ctx.t("Aces in the middle count {value}", { value: obs.ace })));
+  if (obs.ace && obs.middle.some((card) => card.startsWith("A"))) centre.push(el("p", "note", ctx.t("Aces in the middle count {value}", { value: obs.ace })));
   if (obs.bet) centre.push(el("p", "note", ctx.t("{name} bets {count}", { name: ctx.seatName(obs.bettor), count: obs.bet })));
   const badges = (seat) => [
     ...(seat === obs.dealer ? [ctx.t("Dealer")] : []),
@@ -112,30 +180,69 @@ function perlina(ctx, obs) {
     ...(obs.folded.includes(seat) ? [ctx.t("Folded")] : []),
     ...(obs.sitting_out.includes(seat) ? [ctx.t("Sitting out")] : []),
   ];
-  const legal = new Set(ctx.view.legal || []);
-  const hand = el("div", "pile-cards selectable");
-  for (const token of obs.hand) {
-    const move = legal.has(`change ${token}`) ? `change ${token}` : legal.has(`drop ${token}`) ? `drop ${token}` : null;
-    const card = cardElement(token, deck, move ? "playable" : "");
-    if (move) card.addEventListener("click", () => ctx.send(move));
-    hand.append(card);
+  const legal = legalNow(ctx);
+  const picking = legal.some((m) => m.startsWith("change ") || m.startsWith("drop "));
+  const controls = [];
+  const buttons = el("div", "buttons");
+  const mine = ctx.seat === null ? 0 : obs.tokens[ctx.seat];
+  if (legal.includes("ace 1")) {
+    controls.push(el("p", "note prompt", ctx.t("You deal: say what the ace in the middle counts, before you see your cards")));
+    buttons.append(moveButton(ctx, "ace 1"), moveButton(ctx, "ace 11"));
   }
-  const controls = obs.hand.length ? [el("span", "label", ctx.t("Your hand")), hand] : [];
+  if (legal.includes("stand")) {
+    const card = [...picked.hand][0];
+    const change = card ? `change ${card}` : null;
+    controls.push(el("p", "note prompt", ctx.t("Stand, or tap a card to change it (you pay {stake}), or take an extra card (you pay {double})",
+      { stake: obs.stake, double: 2 * obs.stake })));
+    const pay = button(change && legal.includes(change) ? ctx.t("{move} · pay {count}", { move: said(ctx, change), count: obs.stake })
+      : ctx.t("Change a card · pay {count}", { count: obs.stake }), () => change && ctx.send(change), "change");
+    pay.disabled = !(change && legal.includes(change));
+    buttons.append(moveButton(ctx, "stand", "primary stand"), pay);
+    if (legal.includes("extra")) buttons.append(moveButton(ctx, "extra", "extra", ctx.t("{move} · pay {count}", { move: said(ctx, "extra"), count: 2 * obs.stake })));
+  }
+  if (legal.some((m) => m.startsWith("drop "))) {
+    const card = [...picked.hand][0];
+    const drop = card ? `drop ${card}` : null;
+    controls.push(el("p", "note prompt", ctx.t("You hold four: tap the card to drop before you bet")));
+    const b = button(drop && legal.includes(drop) ? said(ctx, drop) : ctx.t("Drop a card"), () => drop && ctx.send(drop), "primary drop");
+    b.disabled = !(drop && legal.includes(drop));
+    buttons.append(b);
+  }
+  const bets = legal.filter((m) => m.startsWith("bet "));
+  if (legal.includes("check")) {
+    controls.push(el("p", "note prompt", ctx.t("Pot {pot} · you hold {tokens}: check, or bet (never above the pot)", { pot: obs.pot, tokens: mine })));
+    buttons.append(moveButton(ctx, "check", "check"), ...bets.map((m) => moveButton(ctx, m, "bet")));
+  }
+  if (legal.includes("fold") && !legal.includes("check")) {
+    controls.push(el("p", "note prompt", ctx.t("{name} bets {count} · pot {pot}: call or fold", { name: ctx.seatName(obs.bettor), count: obs.bet, pot: obs.pot })));
+    if (legal.includes("call")) buttons.append(moveButton(ctx, "call", "primary call"));
+    buttons.append(moveButton(ctx, "fold", "fold"));
+  }
+  if (legal.includes("match")) {
+    controls.push(el("p", "note prompt", ctx.t("A tie: pay the bet to play the next hand, or sit out until the pot is won")));
+    buttons.append(moveButton(ctx, "match", "primary match"), moveButton(ctx, "sit out", "sit-out"));
+  }
+  if (buttons.childElementCount) controls.push(buttons);
+  if (obs.hand.length) controls.push(el("span", "label", ctx.t("Your hand")), selectable(obs.hand, deck, picked.hand, picking, ctx, true));
   const last = obs.results[obs.results.length - 1];
   return { centre, badges, controls, last: last ? perlinaResult(ctx, last) : null };
 }
 
 function perlinaResult(ctx, result) {
-  const rows = result.shown.map(([seat, hand]) => el("div", `shown${seat === result.winner ? " won" : ""}`, "",
-    el("span", "who", ctx.seatName(seat)), cards(hand, result.deck, "small")));
+  const rows = result.shown.map(([seat, hand], i) => el("div", `shown${seat === result.winner ? " won" : ""}`, "",
+    el("span", "who", ctx.seatName(seat)), cards(hand, result.deck, "small"), el("span", "hand-name", handName(ctx, (result.named || [])[i]))));
   const what = result.winner >= 0 ? ctx.t("{name} takes {count}", { name: ctx.seatName(result.winner), count: result.pot })
     : ctx.t("A tie: the pot stays for the next hand");
-  return el("div", "last-result", "", el("p", "note", what), el("div", "", "", cards(result.middle, result.deck, "small")), ...rows);
+  return el("div", "last-result", "", el("p", "note", what),
+    el("div", "shown middle", "", el("span", "who", ctx.t("The middle")), cards(result.middle, result.deck, "small")), ...rows);
 }
 
 // --- Mercante in fiera --------------------------------------------------------------------------
 
+const figureSaid = (ctx, figure) => ctx.say({ key: figure, params: {} });
+
 function mercante(ctx, obs) {
+  const legal = legalNow(ctx);
   const centre = [];
   if (obs.auction) {
     const lot = obs.auction;
@@ -155,20 +262,92 @@ function mercante(ctx, obs) {
     ...(obs.held[seat].length ? [ctx.t("{count} cards", { count: obs.held[seat].length })] : []),
   ];
   const controls = [];
+  if (legal.some((m) => m.startsWith("bid "))) controls.push(bidBox(ctx, obs, legal));
+  else if (legal.includes("pass") && obs.phase === "auction") controls.push(bidBox(ctx, obs, legal));
+  if (obs.phase === "offer" && legal.length) controls.push(...offerPanel(ctx, obs, legal));
+  else offerFor = null;
+  if (obs.offer && legal.includes("accept")) {
+    const [buyer, figure, price] = obs.offer;
+    controls.push(el("div", "offer-box", "",
+      el("p", "note offer", ctx.t("{name} offers you {price} tokens for {figure}", { name: ctx.seatName(buyer), price, figure: figureSaid(ctx, figure) })),
+      figureElement(figure),
+      el("div", "buttons", "", moveButton(ctx, "accept", "primary accept", ctx.t("Accept")), moveButton(ctx, "refuse", "refuse", ctx.t("Refuse")))));
+  }
   if (ctx.seat !== null && obs.held[ctx.seat].length) {
     controls.push(el("span", "label", ctx.t("Your cards")), el("div", "figures", "", ...obs.held[ctx.seat].map((f) => figureElement(f))));
   }
-  if (obs.offer && ctx.view.to_act === ctx.seat) {
-    const [buyer, figure, price] = obs.offer;
-    controls.push(el("p", "note offer", ctx.t("{name} offers {price} for your {figure}", { name: ctx.seatName(buyer), price, figure })),
-      el("div", "buttons", "", button(ctx.t("Accept"), () => ctx.send("accept"), "primary"), button(ctx.t("Refuse"), () => ctx.send("refuse"))));
-  }
-  const others = obs.held.map((held, seat) => (seat !== ctx.seat && held.length
+  const others = obs.held.map((held, seat) => (seat !== ctx.seat && held.length && obs.phase !== "offer"
     ? el("div", "shown", "", el("span", "who", ctx.seatName(seat)), el("div", "figures small", "", ...held.map((f) => figureElement(f, "small"))))
     : null)).filter(Boolean);
   const won = obs.won.map((prize) => el("p", "note", ctx.t("Prize {value}: {figure}, {name}", {
     value: prize.value, figure: prize.figure, name: prize.holder >= 0 ? ctx.seatName(prize.holder) : ctx.t("the house") })));
   return { centre, badges, controls, last: el("div", "last-result", "", ...won, ...others) };
+}
+
+/** The bid box: the lot, its price and leader, "Passo" and a button per raise you can pay. */
+function bidBox(ctx, obs, legal) {
+  const lot = obs.auction;
+  const mine = obs.tokens[ctx.seat];
+  const head = lot.leader >= 0 ? ctx.t("{figure}: {name} bids {price}", { figure: figureSaid(ctx, lot.lot), name: ctx.seatName(lot.leader), price: lot.price })
+    : ctx.t("{figure}: called at {price}", { figure: figureSaid(ctx, lot.lot), price: lot.price });
+  const bids = legal.filter((m) => m.startsWith("bid ")).map((m) => {
+    const price = (ctx.view.legal_words || [])[(ctx.view.legal || []).indexOf(m)]?.params?.price;
+    return moveButton(ctx, m, "bid", price ? ctx.t("Bid {price}", { price }) : said(ctx, m));
+  });
+  return el("div", "bid-box", "", el("p", "note prompt", head), el("p", "note", ctx.t("You hold {count} tokens", { count: mine })),
+    el("div", "buttons", "", moveButton(ctx, "pass", "pass", ctx.t("Pass")), ...bids));
+}
+
+/** Before a prize card: tap a figure another player holds to open the offer dialog, or pass. */
+function offerPanel(ctx, obs, legal) {
+  const prices = (figure) => legal.filter((m) => m.startsWith("offer ") && m.endsWith(` for ${figure}`));
+  if (offerFor && !prices(offerFor).length) offerFor = null;
+  const rows = obs.held.map((held, seat) => {
+    if (seat === ctx.seat || !held.length) return null;
+    const figs = held.map((f) => {
+      const fig = figureElement(f, prices(f).length ? "playable" : "");
+      if (prices(f).length) {
+        fig.setAttribute("role", "button");
+        fig.setAttribute("tabindex", "0");
+        fig.setAttribute("aria-label", ctx.t("Offer for {figure}", { figure: figureSaid(ctx, f) }));
+        const open = () => { offerFor = f; ctx.refresh(); };
+        fig.addEventListener("click", open);
+        fig.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } });
+      }
+      return fig;
+    });
+    return el("div", "shown", "", el("span", "who", ctx.seatName(seat)), el("div", "figures", "", ...figs));
+  }).filter(Boolean);
+  const prize = obs.unturned <= obs.prizes.length;
+  const prompt = prize ? ctx.t("Before the prize card: tap a card another player holds to make an offer, or pass")
+    : ctx.t("Before the next red card: tap a card another player holds to make an offer, or pass");
+  const parts = [el("p", "note prompt", prompt),
+    el("div", "buttons", "", moveButton(ctx, "pass", "pass primary", ctx.t("No offer")))];
+  if (offerFor) {
+    const holder = obs.held.findIndex((held) => held.includes(offerFor));
+    const dialog = el("div", "offer-dialog");
+    dialog.setAttribute("role", "dialog");
+    dialog.setAttribute("aria-label", ctx.t("Offer for {figure}", { figure: figureSaid(ctx, offerFor) }));
+    dialog.append(figureElement(offerFor, "big"),
+      el("p", "note", ctx.t("How much do you offer {name} for {figure}? You hold {count} tokens",
+        { name: ctx.seatName(holder), figure: figureSaid(ctx, offerFor), count: obs.tokens[ctx.seat] })),
+      el("div", "buttons", "", ...prices(offerFor).map((m) => moveButton(ctx, m, "price", m.split(" ")[1] === "1" ? ctx.t("1 token") : ctx.t("{count} tokens", { count: m.split(" ")[1] }))),
+        button(ctx.t("Cancel"), () => { offerFor = null; ctx.refresh(); }, "cancel")));
+    parts.push(dialog);
+  }
+  parts.push(el("div", "offer-rows", "", ...rows));
+  return parts;
+}
+
+/** The fair's end: each prize with its figure and who took it, and every seat's tokens won or lost. */
+function mercanteResult(ctx, result) {
+  const prizes = result.prizes.map((prize) => el("div", "prize", "", figureElement(prize.figure, "won"),
+    el("span", "", ctx.t("Prize {value}: {figure}, {name}", { value: prize.value, figure: figureSaid(ctx, prize.figure),
+      name: prize.holder >= 0 ? ctx.seatName(prize.holder) : ctx.t("the house") }))));
+  const rows = result.returns.map((won, seat) => el("tr", "", "", el("th", "", ctx.seatName(seat)),
+    el("td", won > 0 ? "won" : won < 0 ? "lost" : "", won > 0 ? `+${won}` : String(won))));
+  const table = el("table", "fair-tokens", "", el("caption", "", ctx.t("Tokens won or lost")), ...rows);
+  return el("div", "last-result fair", "", el("p", "note", ctx.t("The prizes")), ...prizes, table);
 }
 
 const GAMES = { petrangola, perlina, mercante };
@@ -181,20 +360,25 @@ export function render(ctx) {
   const board = document.getElementById("board");
   board.className = `board parlour ${obs.game}`;
   board.replaceChildren(roundTable(ctx, obs, part.centre, part.badges), part.last || el("span"));
-  document.getElementById("controls").replaceChildren(...(ctx.seat === null ? [] : part.controls));
+  const controls = document.getElementById("controls");
+  controls.classList.add("parlour-controls");
+  controls.replaceChildren(...(ctx.seat === null ? [] : part.controls));
 }
 
-/** The end of a hand: the comparison (Petrangola) or the showdown (Perlina). */
+/** The end of a hand: the comparison (Petrangola), the showdown (Perlina), the fair's prizes (Mercante). */
 export function handEnd(ctx, end) {
   const result = end.result;
-  return el("div", "breakdown parlour", "", result.hands ? petrangolaResult(ctx, result) : perlinaResult(ctx, result));
+  const part = result.prizes ? mercanteResult(ctx, result) : result.hands ? petrangolaResult(ctx, result) : perlinaResult(ctx, result);
+  return el("div", "breakdown parlour", "", part);
 }
 
 /** One line of the match history. */
 export function historyLine(ctx, number, result) {
-  const text = result.hands
-    ? ctx.t("Pays the table: {names}", { names: result.payers.map(ctx.seatName).join(", ") || "-" })
-    : result.winner >= 0 ? ctx.t("{name} takes {count}", { name: ctx.seatName(result.winner), count: result.pot })
-      : ctx.t("A tie: the pot stays for the next hand");
+  const text = result.prizes
+    ? result.prizes.map((p) => `${p.value} ${p.holder >= 0 ? ctx.seatName(p.holder) : ctx.t("the house")}`).join(" · ")
+    : result.hands
+      ? ctx.t("Pays the table: {names}", { names: result.payers.map(ctx.seatName).join(", ") || "-" })
+      : result.winner >= 0 ? ctx.t("{name} takes {count}", { name: ctx.seatName(result.winner), count: result.pot })
+        : ctx.t("A tie: the pot stays for the next hand");
   return el("p", "history-line", `${ctx.t("Hand {number}", { number })}: ${text}`);
 }
