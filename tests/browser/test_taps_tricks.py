@@ -66,7 +66,7 @@ class Hand:
         page = self.page
         card = page.locator("#controls .card.unplayable").first
         before = self.answers()
-        card.click(force=True)                        # aria-disabled: marked so, yet a finger may tap it
+        card.click()
         page.wait_for_function(ANSWERED, arg=before, timeout=60_000)
         refusal = page.locator("#refusal")
         assert refusal.is_visible(), "a tap on an unplayable card said nothing"
@@ -86,14 +86,15 @@ class Hand:
         self.tap(cards.first, "play")
 
 
-def play_hand(page: Page, game: str, extra=None) -> Hand:
+def play_hand(page: Page, game: str, extra=None, shot: bool = True, shot_at: int = 3) -> Hand:
     """Play this seat's moves by taps until the score screen; ``extra(hand)`` handles the game's
-    own moves and says whether it made one."""
+    own moves and says whether it made one; ``shot``: keep the phone screenshot of this hand."""
     hand = Hand(page)
+    hand.shot = not shot
     for taps in range(MAX_TAPS):
         if not hand.wait():
             break
-        if taps == 3 or (taps > 3 and not hand.shot):
+        if taps >= shot_at and not hand.shot:
             hand.check_page(game)
         if extra and extra(hand):
             continue
@@ -206,13 +207,18 @@ def test_tarocchi_by_taps_with_the_trump_numerals_in_view(browser, server):
     }""")
     assert not hidden, f"trump numerals covered by the next card: {hidden}"
     labels = page.locator("#controls .hand .card.trump").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert all(re.fullmatch(r"[IVX]+, \S.*", label) for label in labels), labels
-    play_hand(page, "tarocchi", choose_then_confirm)
+    assert all(re.fullmatch(r"[IVX]+, \S.*|il Matto", label) for label in labels), labels
+    first = play_hand(page, "tarocchi", choose_then_confirm)
+    assert "confirm" not in first.done                  # a bot dealt the first hand, and discarded
+    page.click(".overlay-box .continue")                  # the second hand is dealt by this seat
+    page.wait_for_function("() => document.getElementById('overlay').hidden")
+    second = play_hand(page, "tarocchi", choose_then_confirm, shot=False)
+    assert "confirm" in second.done                     # the scarto chosen by taps, then "Scarta"
 
 
 def test_bridge_by_taps_with_the_bidding_box(browser, server):
     page = phone_player(browser, server, "Franco")
-    create_table(page, "bridge", {"boards": "1"}, {1: "simple", 2: "simple", 3: "simple"})
+    create_table(page, "bridge", {"boards": "1"}, {1: "random", 2: "random", 3: "random"})
     calls = []
 
     def bidding(hand: Hand) -> bool:
@@ -231,5 +237,5 @@ def test_bridge_by_taps_with_the_bidding_box(browser, server):
 
     page.wait_for_selector("#controls .bidding-box")
     assert_fits(page)
-    hand = play_hand(page, "bridge", bidding)
+    hand = play_hand(page, "bridge", bidding, shot_at=0)      # the screenshot shows the bidding box
     assert "bid" in hand.done and re.fullmatch(r"[1-7]([♣♦♥♠]| SA)", calls[0]), calls

@@ -45,10 +45,10 @@ export function tarotCard(token, extraClass = "") {
   svg.setAttribute("aria-label", tarotName(token));
   svg.dataset.card = token;
   const size = number === 0 ? 12 : token.length > 3 ? 15 : 20;
-  const corner = number === 0 ? "" : `<text x="4" y="16" font-size="13" font-weight="800" fill="#5b2a86" class="corner">${token}</text>`;
+  const corner = number === 0 ? "" : `<text x="4" y="16" font-size="13" font-weight="800" fill="#5b2a86" class="corner" aria-hidden="true">${token}</text>`;
   svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6" class="card-face"/>` +
     `<rect x="6" y="6" width="48" height="72" rx="4" fill="none" stroke="#b8860b" stroke-width="2.5"/>` + corner +
-    `<text x="30" y="${number === 0 ? 52 : 50}" text-anchor="middle" font-size="${size}" font-weight="700" ` +
+    `<text aria-hidden="true" x="30" y="${number === 0 ? 52 : 50}" text-anchor="middle" font-size="${size}" font-weight="700" ` +
     `fill="#5b2a86">${number === 0 ? t("Fool") : token}</text>` +
     (number === 0 ? `<circle cx="30" cy="66" r="5" fill="#c8102e"/>` : `<path d="M22 64h16l-8 8z" fill="#b8860b"/>`);
   return svg;

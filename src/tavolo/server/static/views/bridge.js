@@ -62,9 +62,7 @@ function cards(ctx, tokens, playable, cls = "") {
     card.setAttribute("aria-label", cardName(token, "french"));
     if (playable) {
       card.setAttribute("tabindex", "0");
-      card.setAttribute("role", "button");
-      if (!can) card.setAttribute("aria-disabled", "true");
-      card.addEventListener("click", () => ctx.send(bridge));        // an unplayable card too: the refusal says why
+        card.addEventListener("click", () => ctx.send(bridge));        // an unplayable card too: the refusal says why
       card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.send(bridge); } });
     }
     return card;

@@ -128,8 +128,6 @@ function handSection(ctx, obs) {
     const can = mine && allowed.has(token);
     const card = drawCard(token, DECK, `${can ? "playable" : mine ? "unplayable" : ""}${ui.picked.has(token) ? " selected" : ""}`);
     card.setAttribute("tabindex", "0");
-    card.setAttribute("role", "button");
-    if (mine && !can) card.setAttribute("aria-disabled", "true");
     const act = () => {
       if (choice) return pick(ctx, token, choice, moves);
       const verb = moves.keep.size ? "keep" : "play";
