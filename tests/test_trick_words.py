@@ -104,8 +104,8 @@ def test_the_tarocchi_discard_is_hidden_from_the_others() -> None:
 
 def test_peppa_draw_names_a_place_in_the_fan_never_the_card() -> None:
     """raccolta, "Peppa-Chat noir-Hearts": the cards offered "coperte e aperte a ventaglio"."""
-    mine, public = words_of("peppa", dict(players=4, target=None), "draw card {number} from {seat}'s fan")
-    assert re.fullmatch(r"pesca la carta \d+ dal ventaglio di Bot \d", mine) and public == mine
+    mine, public = words_of("peppa", dict(players=4, target=None), "draw card {number} from the neighbour's fan")
+    assert re.fullmatch(r"pesca la carta \d+ dal ventaglio del vicino", mine) and public == mine
 
 
 def test_bridge_calls_and_the_dummy() -> None:

@@ -72,7 +72,7 @@ class Hand:
         assert refusal.is_visible(), "a tap on an unplayable card said nothing"
         text = refusal.inner_text()
         assert page.locator("#refusal .rule").count() == 1, text       # the rule and where it is written
-        assert re.search(r"\(raccolta, [^)]+\)", page.inner_text("#refusal .rule")), text
+        assert re.search(r"\((raccolta, |classic Hearts).+\)\s*$", page.inner_text("#refusal .rule")), text
         self.refusal = text
         self.done.add("refused")
 
@@ -96,6 +96,9 @@ def play_hand(page: Page, game: str, extra=None, shot: bool = True, shot_at: int
             break
         if taps >= shot_at and not hand.shot:
             hand.check_page(game)
+        elif taps % 10 == 3:                                  # now and then, what a person reads and the width
+            assert_no_notation(page)
+            assert_fits(page)
         if extra and extra(hand):
             continue
         hand.play_card()
@@ -104,7 +107,6 @@ def play_hand(page: Page, game: str, extra=None, shot: bool = True, shot_at: int
     if not hand.shot:
         hand.check_page(game)
     page.wait_for_selector(".overlay-box .breakdown")
-    page.screenshot(path=f"/tmp/x/end-{game}.png")
     assert page.locator(".overlay-box .breakdown").first.is_visible()
     assert_no_notation(page)
     assert_fits(page)
@@ -112,8 +114,9 @@ def play_hand(page: Page, game: str, extra=None, shot: bool = True, shot_at: int
     return hand
 
 
-def choose_then_confirm(hand: Hand) -> bool:
-    """The Hearts pass and the Tarocchi discard: tap the cards asked for, then confirm."""
+def choose_then_confirm(hand: Hand, game: str | None = None) -> bool:
+    """The Hearts pass and the Tarocchi discard: tap the cards asked for, then confirm (the
+    screenshot of ``game`` kept with the cards chosen)."""
     page = hand.page
     bar = page.locator("#controls .confirm-bar")
     if not bar.count():
@@ -122,6 +125,9 @@ def choose_then_confirm(hand: Hand) -> bool:
     for k in range(asked):
         page.locator("#controls .hand .card.playable:not(.selected)").first.click()
     assert page.locator("#controls .hand .card.selected").count() == asked
+    assert page.locator("#controls .confirm").is_enabled()
+    if game and not hand.shot:
+        hand.check_page(game)
     hand.tap(page.locator("#controls .confirm"), "confirm")
     page.wait_for_function("() => !document.querySelector('#controls .confirm-bar') || !document.getElementById('overlay').hidden")
     return True
@@ -164,6 +170,7 @@ def test_peppa_by_taps_with_the_blind_draw_from_the_fan(browser, server):
     def peppa(hand: Hand) -> bool:
         fan = hand.page.locator("#controls .fan-card")
         if fan.count():
+            hand.check_page("peppa")                      # the screenshot shows the fan
             hint = hand.page.locator("#controls .fan .hint").inner_text()
             assert "ventaglio" in hint
             hand.tap(fan.nth(fan.count() // 2), "draw")
@@ -174,7 +181,7 @@ def test_peppa_by_taps_with_the_blind_draw_from_the_fan(browser, server):
             return True
         return False
 
-    hand = play_hand(page, "peppa", peppa)
+    hand = play_hand(page, "peppa", peppa, shot_at=MAX_TAPS)
     assert "draw" in hand.done
     scores = page.locator("#board .trick-scores").inner_text()
     assert "Loro" not in scores and "Carla" in scores or "Tu" in scores
@@ -186,7 +193,7 @@ def test_hearts_by_taps_with_the_pass(browser, server):
                  {1: "simple", 2: "simple", 3: "simple"})
     page.wait_for_selector("#controls .confirm-bar")
     assert page.locator("#controls .confirm").is_disabled()           # nothing chosen yet
-    hand = play_hand(page, "peppa-hearts", choose_then_confirm)
+    hand = play_hand(page, "peppa-hearts", lambda hand: choose_then_confirm(hand, "peppa-hearts"), shot_at=MAX_TAPS)
     assert "confirm" in hand.done
 
 
@@ -208,11 +215,11 @@ def test_tarocchi_by_taps_with_the_trump_numerals_in_view(browser, server):
     assert not hidden, f"trump numerals covered by the next card: {hidden}"
     labels = page.locator("#controls .hand .card.trump").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
     assert all(re.fullmatch(r"[IVX]+, \S.*|il Matto", label) for label in labels), labels
-    first = play_hand(page, "tarocchi", choose_then_confirm)
+    first = play_hand(page, "tarocchi", choose_then_confirm, shot=False)
     assert "confirm" not in first.done                  # a bot dealt the first hand, and discarded
     page.click(".overlay-box .continue")                  # the second hand is dealt by this seat
     page.wait_for_function("() => document.getElementById('overlay').hidden")
-    second = play_hand(page, "tarocchi", choose_then_confirm, shot=False)
+    second = play_hand(page, "tarocchi", lambda hand: choose_then_confirm(hand, "tarocchi"), shot_at=MAX_TAPS)
     assert "confirm" in second.done                     # the scarto chosen by taps, then "Scarta"
 
 

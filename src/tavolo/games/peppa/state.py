@@ -234,7 +234,7 @@ class PeppaState(DeckTrickState):
         if self._phase == PAIRS and 0 <= action < pc.NUM_CARDS:
             return words.keep_words(fr.name(action))
         if self._phase == DRAW and DRAW_BASE <= action < NUM_ACTIONS:
-            return words.draw_words(action - DRAW_BASE, self.offerer())
+            return words.draw_words(action - DRAW_BASE)
         return super()._other_words(action)
 
     def public_action_words(self, action: int) -> Words:

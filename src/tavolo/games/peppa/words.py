@@ -1,17 +1,18 @@
 """Peppa's (and its Hearts rules') moves in words: a card played ("gioca 5♠"); of three of a
 rank the card kept ("conserva 7♥") and, for the others, the pair discarded face up ("scarta
-7♣ 7♦"); the blind draw from the neighbour's fan ("pesca la carta 3 dal ventaglio di Bot 2",
-the card never named: "coperte e aperte a ventaglio"); the Hearts pass ("passa Q♠"), of which
+7♣ 7♦"); the blind draw from the fan of the neighbour on the right ("pesca la carta 3 dal
+ventaglio del vicino", the card never named: "coperte e aperte a ventaglio"; the neighbour is
+not named, as "Tu" would read "del ventaglio di Tu"); the Hearts pass ("passa Q♠"), of which
 the others learn only "passa una carta" (raccolta, "Peppa-Chat noir-Hearts").
 
     >>> from tavolo.i18n.moves import say
-    >>> say(draw_words(2, 1).to_json(), "it", lambda seat: f"Bot {seat + 1}")
-    'pesca la carta 3 dal ventaglio di Bot 2'
+    >>> say(draw_words(2).to_json(), "it")
+    'pesca la carta 3 dal ventaglio del vicino'
 """
 
 from __future__ import annotations
 
-from tavolo.engine.words import Seat, Words
+from tavolo.engine.words import Words
 from tavolo.games.trick_taking.words import cards_words
 
 DECK = "french"
@@ -34,6 +35,6 @@ def pair_out_words(tokens: list[str]) -> Words:
     return cards_words("discard {cards}", tokens, DECK)
 
 
-def draw_words(place: int, offerer: int) -> Words:
-    """Drawing the card at ``place`` (from 0) of ``offerer``'s fan, face down."""
-    return Words.of("draw card {number} from {seat}'s fan", number=place + 1, seat=Seat(offerer))
+def draw_words(place: int) -> Words:
+    """Drawing the card at ``place`` (from 0) of the neighbour's fan, face down."""
+    return Words.of("draw card {number} from the neighbour's fan", number=place + 1)

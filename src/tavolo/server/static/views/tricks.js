@@ -122,11 +122,13 @@ function handSection(ctx, obs) {
   const key = `${obs.phase}:${obs.round_number}:${obs.hand.length}`;
   if (key !== ui.pickedKey) { ui.picked.clear(); ui.pickedKey = key; }
   const allowed = choice ? moves[choice.verb] : moves.keep.size ? moves.keep : moves.play;
-  const hand = el("div", `hand${DECK === "tarocchi" ? " tarot-hand" : ""}${obs.hand.length <= 5 ? " few" : ""}`);
+  const marks = mine && !moves.draw.length;              // drawing from the fan, the hand is not for tapping
+  const hand = el("div", `hand${DECK === "tarocchi" ? " tarot-hand" : ""}${obs.hand.length <= 5 ? " few" : ""}${choice ? " choosing" : ""}`);
   hand.setAttribute("aria-label", ctx.t("Your hand"));
   for (const token of sortHand(obs.hand, DECK, ui.sortBy)) {
-    const can = mine && allowed.has(token);
-    const card = drawCard(token, DECK, `${can ? "playable" : mine ? "unplayable" : ""}${ui.picked.has(token) ? " selected" : ""}`);
+    const can = marks && allowed.has(token);
+    const card = drawCard(token, DECK, `${can ? "playable" : marks ? "unplayable" : ""}${ui.picked.has(token) ? " selected" : ""}`);
+    if (ui.picked.has(token)) card.setAttribute("aria-label", ctx.t("{card}, chosen", { card: card.getAttribute("aria-label") }));
     card.setAttribute("tabindex", "0");
     const act = () => {
       if (choice) return pick(ctx, token, choice, moves);
@@ -156,7 +158,7 @@ function hint(ctx, obs, moves, choice) {
   if (ctx.view.to_act !== ctx.seat) return el("span");
   if (choice) {
     const text = choice.verb === "pass"
-      ? ctx.t("Choose {count} cards to pass, then tap Pass", { count: choice.count })
+      ? ctx.t("Choose {count} cards to pass to {name}, then tap Pass", { count: choice.count, name: ctx.seatName(passTaker(obs)) })
       : ctx.t("Choose {count} cards to discard face down, then tap Discard", { count: choice.count });
     return el("p", "hint", text);
   }
@@ -164,6 +166,10 @@ function hint(ctx, obs, moves, choice) {
   if (moves.draw.length) return el("span");
   return el("p", "hint", ctx.t("Tap a card to play it"));
 }
+
+/** Hearts passes left, right, across, then holds, hand after hand (engine: PASS_SHIFTS). */
+const PASS_SHIFTS = [1, -1, 2, 0];
+const passTaker = (obs) => (obs.seat + PASS_SHIFTS[obs.round_number % 4] + obs.players) % obs.players;
 
 function pick(ctx, token, choice, moves) {
   if (!moves[choice.verb].has(token)) return ctx.send(`${choice.verb} ${token}`);   // the refusal says why
