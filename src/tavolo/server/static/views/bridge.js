@@ -8,7 +8,7 @@
 // the French card "As", "Th".
 import { button, el } from "../api.js";
 import { cardElement, sortCards } from "../cards.js";
-import { cardName } from "../words.js";
+import { cardName, say } from "../words.js";
 
 const SEATS = "NESW";
 const COMPASS = ["North", "East", "South", "West"];
@@ -42,15 +42,15 @@ function bidWords(level, strain) {
 export function callText(ctx, call) {
   if (call in CALL_KEYS) return ctx.t(CALL_KEYS[call]);
   const match = /^([1-7])(C|D|H|S|NT)$/.exec(call);
-  return match ? ctx.say(bidWords(match[1], match[2])) : call;
+  return match ? say(bidWords(match[1], match[2]), ctx.seatName) : call;
 }
 
 /** A contract ("4HX by S") in the players' words: "4♥ contrate da Sud". */
 export function contractText(ctx, contract) {
   const match = /^([1-7])(C|D|H|S|NT)(X{0,2}) by ([NESW])$/.exec(contract || "");
   if (!match) return contract || "";
-  return ctx.say({ key: CONTRACT_KEYS[match[3].length], params: {
-    bid: bidWords(match[1], match[2]), seat: { key: COMPASS[SEATS.indexOf(match[4])], params: {} } } });
+  return say({ key: CONTRACT_KEYS[match[3].length], params: {
+    bid: bidWords(match[1], match[2]), seat: { key: COMPASS[SEATS.indexOf(match[4])], params: {} } } }, ctx.seatName);
 }
 
 function cards(ctx, tokens, playable, cls = "") {
@@ -104,7 +104,8 @@ function trickOnTable(ctx, obs) {
 
 function dummy(ctx, obs) {
   if (!obs.dummy_hand.length) return el("span");
-  const declarerPlays = ctx.seat !== null && obs.to_play !== ctx.seat && obs.current_player === ctx.seat;
+  const declarerPlays = ctx.seat !== null && obs.to_play !== ctx.seat && obs.current_player === ctx.seat
+    && (ctx.view.legal || []).length > 0;
   const seat = (SEATS.indexOf(obs.contract.split(" by ")[1]) + 2) % 4;
   return el("div", "partner dummy", "", el("span", "label", ctx.t("Dummy: {name}", { name: seatLabel(ctx, seat) })),
     el("div", "hand", "", ...cards(ctx, obs.dummy_hand, declarerPlays)));
@@ -150,11 +151,12 @@ export function render(ctx) {
   const controls = document.getElementById("controls");
   controls.classList.add("tricks-controls");
   if (ctx.seat === null) return controls.replaceChildren();
-  const mine = obs.phase === "play" && obs.to_play === ctx.seat && obs.current_player === ctx.seat;
+  const live = (ctx.view.legal || []).length > 0;           // a replay shows the hands, nothing to tap
+  const mine = live && obs.phase === "play" && obs.to_play === ctx.seat && obs.current_player === ctx.seat;
   controls.classList.toggle("my-turn", obs.phase === "play" && obs.current_player === ctx.seat);
   const hand = el("div", "hand", "", ...cards(ctx, obs.hand, mine));
   hand.setAttribute("aria-label", ctx.t("Your hand"));
-  controls.replaceChildren(...(obs.phase === "auction" && obs.current_player === ctx.seat ? [biddingBox(ctx, obs), hand] : [hand]));
+  controls.replaceChildren(...(live && obs.phase === "auction" && obs.current_player === ctx.seat ? [biddingBox(ctx, obs), hand] : [hand]));
 }
 
 /** The end of a board: the contract, the tricks and the points of each side. */

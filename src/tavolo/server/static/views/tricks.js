@@ -10,7 +10,7 @@
 import { button, el } from "../api.js";
 import { cardBack, cardElement, sortCards } from "../cards.js";
 import { sortTarot, tarotCard, tarotName } from "../tarot.js";
-import { cardName } from "../words.js";
+import { cardName, say } from "../words.js";
 
 const DECKS = { peppa: "french", tarocchi: "tarocchi" };
 let DECK = "italian";
@@ -117,7 +117,8 @@ function handSection(ctx, obs) {
   const secret = obs.secret?.length || 0;
   if (!moves.pass.size && !moves.discard.size) ui.awaitSecret = 0;
   const sending = ui.awaitSecret > secret;            // the cards chosen are on their way, one move each
-  const mine = ctx.view.to_act === ctx.seat && !sending;
+  const live = (ctx.view.legal || []).length > 0;          // a replay shows the hand, nothing to tap
+  const mine = ctx.view.to_act === ctx.seat && live && !sending;
   const choice = mine ? choosing(obs, moves) : null;
   const key = `${obs.phase}:${obs.round_number}:${obs.hand.length}`;
   if (key !== ui.pickedKey) { ui.picked.clear(); ui.pickedKey = key; }
@@ -155,7 +156,7 @@ function handSection(ctx, obs) {
 
 /** What to do now, in words, above the hand. */
 function hint(ctx, obs, moves, choice) {
-  if (ctx.view.to_act !== ctx.seat) return el("span");
+  if (ctx.view.to_act !== ctx.seat || !(ctx.view.legal || []).length) return el("span");
   if (choice) {
     const text = choice.verb === "pass"
       ? ctx.t("Choose {count} cards to pass to {name}, then tap Pass", { count: choice.count, name: ctx.seatName(passTaker(obs)) })
@@ -192,7 +193,7 @@ function confirmBar(ctx, choice) {
 
 /** Tressette's accusi (and any other move of the game's own) as buttons, in words. */
 function declarations(ctx, moves) {
-  return moves.other.map(([move, words]) => button(words ? ctx.say(words) : move, () => ctx.send(move), "declare"));
+  return moves.other.map(([move, words]) => button(words ? say(words, ctx.seatName) : move, () => ctx.send(move), "declare"));
 }
 
 /** Peppa's blind draw: the neighbour offers his cards "coperte e aperte a ventaglio"
