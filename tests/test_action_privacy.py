@@ -17,6 +17,7 @@ from tavolo.engine.game import State
 from tavolo.games import game_names, make_game
 
 from tests.privacy import hidden_from, named_cards
+from tests.words_cards import words_cards
 
 GAMES = [
     ("bridge", dict(players=4), 30),
@@ -44,10 +45,10 @@ IDS = [f"{name}-{options.get('rules', options['players'])}" for name, options, _
 MAX_DECISIONS = 20_000
 
 
-def leaked(after: State, viewer: int | None, text: str) -> Counter[int]:
-    """The cards ``text`` names beyond the copies ``viewer`` can see in ``after``, the
-    state once the move is made: empty when the text tells nothing hidden."""
-    named = named_cards(after, text)
+def leaked(after: State, viewer: int | None, text: str | dict) -> Counter[int]:
+    """The cards ``text`` (or a move's words JSON) names beyond the copies ``viewer`` can see
+    in ``after``, the state once the move is made: empty when the text tells nothing hidden."""
+    named = words_cards(after, text) if isinstance(text, dict) else named_cards(after, text)
     if not named:
         return Counter()
     deck, hidden = after.game.deck_counts, hidden_from(after, viewer)
@@ -97,6 +98,9 @@ def test_no_text_names_a_card_its_reader_cannot_see(name: str, options: dict, ga
             text = before.action_to_string_for(action, viewer)
             assert not leaked(after, viewer, text), (
                 f"{name}: seat {viewer} reads {text!r} (by seat {actor}) naming a card hidden from it")
+            words = before.action_words_for(action, viewer).to_json()
+            assert not leaked(after, viewer, words), (
+                f"{name}: seat {viewer} reads the words {words!r} (by seat {actor}) naming a card hidden from it")
     assert read, "a walk whose moves named no card proves nothing"
 
 
@@ -124,6 +128,10 @@ def test_the_check_catches_the_whole_notation(name: str, options: dict, verb: st
         assert leaked(after, other, whole) and leaked(after, None, whole)
         assert before.action_to_string_for(action, other) == public
         assert before.action_to_string_for(action, None) == public
+        mine = before.action_words_for(action, actor).to_json()
+        assert leaked(after, other, mine) and leaked(after, None, mine)
+        assert not words_cards(after, before.action_words_for(action, other).to_json())
+        assert not words_cards(after, before.action_words_for(action, None).to_json())
         return
     pytest.fail(f"no {verb} in five games of {name}")
 

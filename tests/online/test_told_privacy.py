@@ -22,6 +22,7 @@ from tavolo.online.tables import Table
 from tavolo.online.views import CATALOG, view_of
 from tavolo.store.online import OnlineStore, SeatRecord, TableRecord, make_online_engine
 from tests.privacy import hidden_from, named_cards
+from tests.words_cards import words_cards
 
 GAMES = [(name, {}) for name in CATALOG] + [("peppa", {"rules": "hearts"})]
 """Every game offered online with its lobby's defaults, and Peppa's Hearts rules."""
@@ -60,9 +61,15 @@ def told_texts(client: Client) -> tuple[list[tuple[int, int, str]], list[tuple[i
     events, log = [], []
     while client.frames:
         frame = orjson.loads(client.frames.popleft())
+        WORDS.extend((e["seq"], e["seat"], e["words"]) for e in frame.get("events", []) if e.get("words"))
         events += [(e["seq"], e["seat"], e["text"]) for e in frame.get("events", [])]
         log += [(e["seq"], e["seat"], e["text"]) for e in (frame.get("view") or {}).get("log", [])]
     return events, log
+
+
+WORDS: list[tuple[int, int, dict]] = []
+"""(seq, seat that acted, words) of the events :func:`told_texts` read last: the same moves in
+words (issue 23), which must hide what the text hides."""
 
 
 def unseen(state, reader: int | None, text: str) -> Counter[int]:
@@ -70,6 +77,12 @@ def unseen(state, reader: int | None, text: str) -> Counter[int]:
     the copies in its view."""
     hidden, deck = hidden_from(state, reader), state.game.deck_counts
     return Counter({c: n for c, n in named_cards(state, text).items() if n > deck[c] - hidden[c]})
+
+
+def unseen_words(state, reader: int | None, words: dict) -> Counter[int]:
+    """The cards a move's ``words`` name that ``reader`` cannot see in ``state``."""
+    hidden, deck = hidden_from(state, reader), state.game.deck_counts
+    return Counter({c: n for c, n in words_cards(state, words).items() if n > deck[c] - hidden[c]})
 
 
 @pytest.mark.parametrize("game, options", GAMES, ids=[f"{g}-{o.get('rules', '')}".rstrip("-") for g, o in GAMES])
@@ -86,9 +99,12 @@ def test_no_frame_or_log_line_names_a_card_its_reader_cannot_see(game: str, opti
                 client.logged = False
         service._apply(table, entries)
         for reader, client in clients.items():
+            WORDS.clear()
             events, log = told_texts(client)
             for seq, actor, text in events:  # checked as the move is told
                 assert actor == reader or not unseen(table.state, reader, text), (game, reader, actor, text)
+            for seq, actor, words in WORDS:  # and in words
+                assert actor == reader or not unseen_words(table.state, reader, words), (game, reader, actor, words)
                 told[reader][seq] = text
             for seq, _, text in log:  # the log repeats what was told then, word for word
                 assert told[reader][seq] == text, (game, reader, seq, text)
@@ -112,7 +128,9 @@ def test_the_seat_that_passed_reads_its_cards_and_the_others_do_not() -> None:
     seq = table.seq
     assert told_texts(clients[passer]) == ([(seq, passer, whole)], [])
     for reader in [s for s in clients if s != passer]:
+        WORDS.clear()
         assert told_texts(clients[reader]) == ([(seq, passer, "pass a card")], [])
+        assert WORDS == [(seq, passer, {"key": "pass a card", "params": {}})]
     for client in clients.values():
         client.logged = False
     service._broadcast(table)

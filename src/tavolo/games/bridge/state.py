@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
+from tavolo.engine.words import Words
 from tavolo.games.bridge import calls as cl
 from tavolo.games.bridge.analysis import with_analysis
 from tavolo.games.bridge import notation
@@ -138,6 +139,14 @@ class BridgeState(DealtState):
     observation = observe
     action_to_string = notation.action_text
     parse_action = notation.parse_action
+
+    def action_words(self, action: int) -> Words:
+        """A call ("1♣", "3 SA", "Passo", "Contro") or a card ("gioca 5♠", "... dal morto")."""
+        from tavolo.games.bridge import words
+
+        if 0 <= action < NUM_CARDS:
+            return words.card_words(action, from_dummy=self._phase == PLAY and self._turn == self.dummy)
+        return words.call_words(action)
 
     def to_json(self) -> dict[str, Any]:
         from tavolo.games.bridge.serial import state_to_json
