@@ -169,14 +169,14 @@ def told_words(client: Client) -> tuple[list[tuple[int, int, dict]], list[tuple[
     return events, log
 
 
-def words_cards(words: dict) -> str:
+def words_tokens(words: dict) -> str:
     """The cards (and Mercante's figures) a words JSON names, as notation tokens."""
     found: list[str] = []
     for value in words["params"].values():
         if isinstance(value, dict) and "cards" in value:
             found += value["cards"]
         elif isinstance(value, dict) and "key" in value:
-            found += [value["key"], words_cards(value)]
+            found += [value["key"], words_tokens(value)]
     return " ".join(found)
 
 
@@ -200,7 +200,7 @@ def test_no_words_in_a_frame_name_a_card_their_reader_cannot_see(game: str) -> N
             events, log = told_words(client)
             for seq, actor, words in events:
                 checked += 1
-                assert actor == reader or not unseen(table.state, reader, words_cards(words)), (game, reader, words)
+                assert actor == reader or not unseen(table.state, reader, words_tokens(words)), (game, reader, words)
                 told[reader][seq] = words
             for seq, _, words in log:
                 assert told[reader][seq] == words, (game, reader, seq, words)
