@@ -11,6 +11,7 @@ import pytest
 from tavolo.engine.errors import ActionError, IllegalActionError, NotationError
 from tavolo.games import make_game
 from tavolo.i18n import catalog, localize_error, rule_text
+from tavolo.i18n.moves import say
 
 from tests.burraco.helpers import position as burraco_position
 from tests.i18n.test_rules_catalog import only_placeholders
@@ -47,7 +48,9 @@ def untranslated(exc: ActionError) -> list[str]:
 
 def check(exc: ActionError) -> None:
     italian, english = localize_error(exc, "it"), localize_error(exc, "en")
-    assert english == str(exc)
+    words = getattr(exc, "words", None)
+    said = str(exc) if words is None else str(exc).replace(repr(exc.action), f"'{say(words, 'en')}'", 1)
+    assert english == said                              # a refused move is named in words where it has them
     assert not untranslated(exc), untranslated(exc)
     assert italian != english and "{" not in italian, italian
 
@@ -161,3 +164,18 @@ def test_briscola_unreadable_card_in_italian():
 
 def test_an_error_without_a_text_reads_as_it_is():
     assert localize_error(ValueError("plain"), "it") == "plain"
+
+
+def test_a_card_that_may_not_be_played_is_refused_in_the_players_words():
+    """Issue 23: a tap on a card that may not be played is refused with the engine's rule and its
+    article, the move named as the log names it ("gioca asso di coppe"), not in notation ("play Ac")."""
+    state = make_game("tressette").new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    state.apply(state.legal_actions()[0])
+    refused = [refusal(state, a) for a in range(state.game.num_distinct_actions()) if a not in state.legal_actions()]
+    played = [exc for exc in refused if exc.words and exc.words["key"].startswith("play")]
+    assert played
+    for exc in played:
+        italian = localize_error(exc, "it")
+        assert italian.startswith("mossa non consentita 'gioca ") and "play" not in italian, italian
+        assert "(raccolta, Tressette" in italian

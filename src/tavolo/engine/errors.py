@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from tavolo.cards.errors import CardNotationError
 
@@ -139,6 +139,9 @@ class IllegalActionError(ActionError):
         self.action = action
         self.rule = rule
         self.detail = detail
+        self.words: dict[str, Any] | None = None
+        """The move in words (:meth:`~tavolo.engine.game.State.action_words` JSON) where the state
+        that refused it could say it: a refusal then names the move as a person reads it."""
 
 
 

@@ -267,7 +267,17 @@ class DealtState(State):
     def _not_legal(self, action: int) -> None:
         """``action`` is not legal here: refuse it with the rule it breaks."""
         rule, detail = self._why_illegal(action)
-        raise IllegalActionError(self._describe(action), rule, detail)
+        refusal = IllegalActionError(self._describe(action), rule, detail)
+        refusal.words = self._words_of(action)
+        raise refusal
+
+    def _words_of(self, action: int) -> dict[str, Any] | None:
+        """``action`` in words (JSON) for its refusal, or None where the game cannot say an
+        illegal action (its words read a legal one)."""
+        try:
+            return self.action_words(action).to_json()
+        except Exception:  # noqa: BLE001 (the refusal then names the move in notation)
+            return None
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation)."""

@@ -21,7 +21,7 @@ of the engine::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tavolo.i18n import catalog, language
 
@@ -42,11 +42,28 @@ def render(value: object, lang: str, domain: str = DOMAIN) -> str:
     return template.format_map({name: render(param, lang, domain) for name, param in value.params})
 
 
+class _Said(NamedTuple):
+    """A text whose params were put in words here (a refused move as a person reads it)."""
+
+    template: str
+    params: tuple[tuple[str, object], ...]
+
+
 def localize_error(exc: BaseException, lang: str) -> str:
     """The whole refusal ``exc`` in ``lang`` (Italian or English); an error
-    that carries no text (a plain ``ValueError``) reads as ``str(exc)``."""
+    that carries no text (a plain ``ValueError``) reads as ``str(exc)``. A refused
+    move that carries its words (``exc.words``) is named in them ("'gioca A♦'"), not
+    in notation."""
     message = getattr(exc, "message", None)
-    return render(message, lang) if is_text(message) else str(exc)
+    if not is_text(message):
+        return str(exc)
+    words = getattr(exc, "words", None)
+    if isinstance(words, dict):
+        from tavolo.i18n.moves import say
+
+        said = f"'{say(words, lang)}'"
+        message = _Said(message.template, tuple((n, said if n == "action" else v) for n, v in message.params))
+    return render(message, lang)
 
 
 def rule_text(rule: Any, lang: str) -> str:
