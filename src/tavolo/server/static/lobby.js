@@ -125,7 +125,7 @@ function tableRow(table) {
   const row = el("a", `table-row status-${table.status}`);
   row.href = `/t/${table.id}`;
   row.append(
-    el("span", "", "", el("strong", "", table.title), el("span", "hint", ` ${optionsSummary(table.options)}`)),
+    el("span", "", "", el("strong", "", `${table.title},`), el("span", "hint", ` ${optionsSummary(table.options, table.game)}`)),
     el("span", "seats", table.seats.map(seatSummary).join(" · ")),
     el("span", "state", table.status === "waiting" ? tn("{count} seat free", "{count} seats free", free) : t("playing")),
   );

@@ -2,6 +2,7 @@
 // table's, or a record file the player opens), seen from any seat.
 import { api, el } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
+import { say } from "./words.js";
 
 const page = document.getElementById("replay");
 const ctx = { seat: 0, table: null, view: null, t, refresh: () => show(), send: () => {}, seatName, sideName };
@@ -70,7 +71,8 @@ async function show() {
   end.replaceChildren(...(frame.hand_end
     ? [el("h2", "", t("End of hand {number}", { number: frame.hand_end.number })), ctx.module.handEnd(ctx, frame.hand_end)] : []));
   document.getElementById("position").textContent = t("move {number} of {count}", { number: position, count: replay.total - 1 });
-  document.getElementById("replay-move").textContent = frame.text ? `${seatName(frame.seat)}: ${frame.text}` : t("The deal");
+  const move = frame.words ? say(frame.words, seatName) : frame.text;        // in words; an old page's frame in notation
+  document.getElementById("replay-move").textContent = frame.text ? `${seatName(frame.seat)}: ${move}` : t("The deal");
 }
 
 function step(to) {

@@ -1,16 +1,24 @@
 // Tarot cards (tarocchi, 78) drawn as SVG, beside cards.js: the suited cards are
 // Italian-suited (ranks A 2-9 T J C Q K: fante, cavallo, donna, re; suits c d b s)
 // and drawn by cards.js; the trumps I..XXI and the Matto "0" are drawn here, the
-// numeral large on a gold-framed face.
+// numeral large on a gold-framed face. Every card is named for a screen reader
+// in the reader's language: a trump by its numeral and its figure ("XXI, il
+// Mondo"), the suited cards as cards.js names them ("cavallo di spade").
 //
 //   import { tarotCard, sortTarot } from "/static/tarot.js";
-//   hand.append(tarotCard("XXI"));      // <svg class="card trump" data-card="XXI">
+//   hand.append(tarotCard("XXI"));      // <svg class="card trump" data-card="XXI" aria-label="XXI, il Mondo">
 
 import { cardElement } from "./cards.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROMAN = ["0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
   "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+/** The figures of the trumps as the seed's players call them (raccolta, "Gioco dei tarocchi":
+ * il Bagatto, l'Angelo, il Mondo, il Matto), English msgids of the "moves" catalog. */
+const TRUMP_FIGURES = ["the Fool", "the Bagatto", "the Popess", "the Empress", "the Emperor", "the Pope",
+  "the Lovers", "the Chariot", "Justice", "the Hermit", "the Wheel of Fortune", "Strength", "the Hanged Man",
+  "Death", "Temperance", "the Devil", "the Tower", "the Star", "the Moon", "the Sun", "the Angel", "the World"];
 const SUITS = "cdbs";
 const RANKS = "A23456789TJCQK";
 
@@ -19,15 +27,23 @@ export function trumpNumber(token) {
   return ROMAN.indexOf(token);
 }
 
+/** A trump said whole in the reader's language: "XXI, il Mondo"; the Matto "il Matto". */
+export function trumpName(token) {
+  const number = trumpNumber(token);
+  if (number < 0) return token;
+  const figure = t(TRUMP_FIGURES[number]);
+  return number === 0 ? figure : t("{numeral}, {figure}", { numeral: token, figure });
+}
+
 /** An SVG element drawing a tarot card: a trump here, a suited card by cards.js. */
 export function tarotCard(token, extraClass = "") {
   const number = trumpNumber(token);
-  if (number < 0) return cardElement(token.replace(/^T/, "10"), "italian", extraClass);
+  if (number < 0) return cardElement(token, "tarot", extraClass);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 60 84");
   svg.setAttribute("class", `card trump ${extraClass}`.trim());
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", token);
+  svg.setAttribute("aria-label", trumpName(token));
   svg.dataset.card = token;
   const size = token.length > 3 ? 15 : 20;
   svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6" class="card-face"/>` +
