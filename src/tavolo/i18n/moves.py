@@ -28,7 +28,7 @@ DOMAIN = "moves"
 
 SUIT_SYMBOLS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 FRENCH_SUITS = {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}
-ITALIAN_SUITS = {"c": "cups", "d": "coins", "b": "clubs", "s": "swords"}
+ITALIAN_SUITS = {"c": "cups", "d": "coins", "b": "batons", "s": "swords"}
 """Coppe, denari, bastoni, spade (tarot suits too)."""
 RANK_NAMES = {"A": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
               "T": "10", "10": "10", "J": "jack", "Q": "queen", "K": "king"}

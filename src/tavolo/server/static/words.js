@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 
 const SUIT_SYMBOLS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const FRENCH_SUITS = { h: "hearts", d: "diamonds", c: "clubs", s: "spades" };
-const ITALIAN_SUITS = { c: "cups", d: "coins", b: "clubs", s: "swords" };
+const ITALIAN_SUITS = { c: "cups", d: "coins", b: "batons", s: "swords" };
 const RANK_NAMES = {
   A: "ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", T: "10", 10: "10",
   J: "jack", Q: "queen", K: "king",
