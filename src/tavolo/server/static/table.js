@@ -287,7 +287,9 @@ function showHelpers(shown) {
 function drawStatus() {
   const view = ctx.view;
   const bar = document.getElementById("status");
-  const seats = el("div", `seating ${playDirection()}`);
+  // A view that draws the seats around its own table (export const DRAWS_SEATS = true, placing
+  // them with ctx.seatPlace) keeps the chips in the bar as a row only, never a second round table.
+  const seats = el("div", `seating ${playDirection()}${ctx.module.DRAWS_SEATS ? " in-row" : ""}`);
   const sizes = view.obs.hand_sizes || [];
   const count = ctx.table.seats.length;
   const first = ctx.seat ?? 0;
