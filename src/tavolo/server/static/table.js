@@ -11,6 +11,7 @@ const page = document.getElementById("table");
 const tableId = page.dataset.tableId;
 const ANNOUNCE_MS = 3000;
 const MAX_ANNOUNCED = 2;
+const MAX_ROUND = 6;                                        // seats drawn around the bar's round table at most
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000, 30000];    // reconnecting: waits, then the last one again
 const CROWDED_MS = 60000;                                   // refused as one too many: wait longer
 const PING_MS = 15000;                                      // a silent connection is tested this often...
@@ -289,7 +290,9 @@ function drawStatus() {
   const bar = document.getElementById("status");
   // A view that draws the seats around its own table (export const DRAWS_SEATS = true, placing
   // them with ctx.seatPlace) keeps the chips in the bar as a row only, never a second round table.
-  const seats = el("div", `seating ${playDirection()}${ctx.module.DRAWS_SEATS ? " in-row" : ""}`);
+  // Beyond six seats the ellipse crowds: the chips go in a row, in the order of play.
+  const inRow = ctx.module.DRAWS_SEATS || ctx.table.seats.length > MAX_ROUND;
+  const seats = el("div", `seating ${playDirection()}${inRow ? " in-row" : ""}`);
   const sizes = view.obs.hand_sizes || [];
   const count = ctx.table.seats.length;
   const first = ctx.seat ?? 0;
@@ -560,7 +563,7 @@ async function start() {
   }
   document.addEventListener("keydown", (event) => {                // typing anywhere writes a move
     if (keyTap(event)) return;                                     // Enter or Space on a card taps it
-    const typing = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(event.target.tagName);
+    const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
     const helper = !document.getElementById("typed-box").hidden;
     if (helper && !typing && event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.metaKey && !event.altKey) {
       document.getElementById("typed-move").focus();
