@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
 from tavolo.games import game_names, make_game
-from tests.browser.play import SCRIPT_ERRORS
+from tests.browser.play import SCRIPT_ERRORS, create_table
 from tests.browser.taps import assert_accessible, assert_fits, keep_screenshot, phone_player
 
 GAMES = game_names()
@@ -90,6 +90,15 @@ def test_the_replay_page_is_accessible(browser, server, tmp_path):
     page.click("#next")
     page.wait_for_function("document.getElementById('replay-move').textContent.includes(':')")
     assert_accessible(page, "the replay page")
+    assert not SCRIPT_ERRORS[page]
+
+
+def test_the_waiting_screen_is_accessible(browser, server):
+    """The invite link, a free seat's bot level and its buttons, each named."""
+    page = phone_player(browser, server, "Gaia")
+    create_table(page, "burraco", {"players": "2"}, {}, start=False)
+    page.wait_for_selector("#waiting select.bot-level")
+    assert_accessible(page, "the waiting screen")
     assert not SCRIPT_ERRORS[page]
 
 

@@ -448,6 +448,7 @@ function drawWaiting(box) {
   const invite = `${location.origin}/t/${tableId}`;
   const rows = table.seats.map((s) => waitingSeat(s, creator));
   const inviteInput = Object.assign(el("input", "invite"), { value: invite, readOnly: true });
+  inviteInput.setAttribute("aria-label", t("Invite link"));
   box.replaceChildren(
     el("h2", "", `${table.title}, ${optionsSummary(table.options, table.game)}`),
     el("p", "", t("Invite a friend with this link:")),
@@ -478,6 +479,7 @@ function waitingSeat(seat, creator) {
   if (ctx.seat === null) row.append(button(t("Sit here"), () => sit(seat.seat), "sit"));
   if (creator) {
     const select = el("select", "bot-level");
+    select.setAttribute("aria-label", t("Bot level for seat {number}", { number: seat.seat + 1 }));
     for (const bot of ctx.bots || []) select.append(Object.assign(el("option", "", t(bot.label)), { value: bot.spec }));
     row.append(select, button(t("Seat a bot"), () =>
       api("PUT", `/api/tables/${tableId}/seats/${seat.seat}/bot`, { spec: select.value }, ctx.token).catch((e) => announce(e.message)), "add-bot"));
