@@ -86,3 +86,8 @@ def test_every_button_at_the_table_is_a_44_px_target_on_a_phone(browser, server,
       .map((b) => [b.textContent.trim(), b.getBoundingClientRect().height])
       .filter(([, h]) => h < 44)""")
     assert not small, small
+    strips = page.evaluate("""() => { const cards = [...document.querySelectorAll('#controls .hand .card')]
+      .map((c) => c.getBoundingClientRect());
+      return cards.slice(1).map((r, i) => [r.top === cards[i].top ? r.left - cards[i].left : 99, cards[i].height]); }""")
+    assert strips or game == "perlina"                        # Perlina's three cards are parlour.js's, not a .hand
+    assert all(width >= 44 and height >= 44 for width, height in strips), strips   # each card: 44 px of it
