@@ -549,7 +549,7 @@ function refocus(key) {
   const box = document.getElementById(key.area) || page;
   const found = key.selector ? box.querySelector(`${key.selector}[tabindex]`)
     : [...box.querySelectorAll("button")].find((b) => b.textContent === key.text);
-  found?.focus({ preventScroll: true });
+  (found || box.querySelector("[data-tap], button:not(:disabled)"))?.focus({ preventScroll: true });   // else the area's first
 }
 
 // --- start ------------------------------------------------------------------------------------
