@@ -13,8 +13,12 @@ let families = {};
 const PAGE = 100;           // positions a page holds (pages.FRAMES_PAGE)
 const TRIES = 5;            // a page refused as one too many is asked again after its Retry-After
 
+/** A seat by the record's name for it; a name that several seats share ("RandomBot") gets its seat's number. */
 function seatName(seat) {
-  return replay?.seats[seat] || t("Seat {number}", { number: seat + 1 });
+  const name = replay?.seats[seat];
+  if (!name) return t("Seat {number}", { number: seat + 1 });
+  const shared = replay.seats.filter((other) => other === name).length > 1;
+  return shared ? t("{name} (seat {number})", { name, number: seat + 1 }) : name;
 }
 
 function sideName(seats) {
@@ -53,7 +57,7 @@ async function load(chosen) {
   data.frames.forEach((frame, i) => { replay.frames[i] = frame; });
   ctx.module = await import(`/static/views/${families[data.game]}.js`);
   const viewer = document.getElementById("viewer");
-  viewer.replaceChildren(...data.seats.map((name, seat) => Object.assign(el("option", "", name || seatName(seat)), { value: seat })));
+  viewer.replaceChildren(...data.seats.map((name, seat) => Object.assign(el("option", "", seatName(seat)), { value: seat })));
   position = 0;
   show();
 }
