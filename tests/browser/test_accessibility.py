@@ -160,3 +160,19 @@ def test_a_card_is_played_from_the_keyboard(browser, server):
     page.wait_for_function("(seq) => document.getElementById('table').dataset.seq !== seq", arg=seq, timeout=30_000)
     assert page.locator("#log .event").first.inner_text() != ""
     assert not SCRIPT_ERRORS[page]
+
+
+def test_a_burraco_card_is_selected_from_the_keyboard(browser, server):
+    """Space on a focused card of a rummy hand selects it, as a tap does (then Apri, Lega, Scarta)."""
+    page = phone_player(browser, server, "Gemma")
+    quick_table(page, "burraco")
+    page.wait_for_selector("#status .turn.mine")
+    card = page.locator("#controls .hand .card").first
+    assert card.get_attribute("tabindex") == "0"
+    card.focus()
+    page.keyboard.press(" ")
+    page.wait_for_function("document.querySelector('#controls .hand .card.selected') !== null")
+    assert page.locator("#controls .hand .card.selected").count() == 1
+    assert page.evaluate("document.activeElement?.classList.contains('card')")       # the focus stays in the hand
+    assert page.locator("#typed-move").input_value() == ""                            # Space typed nothing
+    assert not SCRIPT_ERRORS[page]
