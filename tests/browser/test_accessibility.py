@@ -63,6 +63,8 @@ def test_the_lobby_says_who_plays_in_words(browser, server):
     }""")
     assert summary == ["2 giocatori · regole FIBUR · a 2005 punti", "in coppia · a 31 punti",
                        "6 giocatori · 3 gettoni a testa"]
+    quick = page.evaluate("""async () => (await import('/static/api.js')).optionsSummary({}, 'burraco', 4)""")
+    assert quick == "in coppia"                                  # a "Gioca subito" table keeps the game's defaults
 
 
 def test_the_score_keeper_on_a_phone_is_accessible(browser, server):

@@ -91,10 +91,13 @@ export function playersSummary(players, game) {
   return tn("{count} player", "{count} players", players);
 }
 
-/** A table's options in a few words, in the reader's language: "2 giocatori · fibur · a 2005 punti". */
-export function optionsSummary(options, game = "") {
+/** A table's options in a few words, in the reader's language: "2 giocatori · regole FIBUR · a 2005 punti";
+ * ``seats``: how many sit at it, when the options leave the players out (a game's default). */
+export function optionsSummary(options, game = "", seats = null) {
   const parts = [];
-  for (const [name, value] of Object.entries(options || {})) {
+  const given = { ...(options || {}) };
+  if ((given.players === undefined || given.players === null) && seats) given.players = seats;
+  for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined || typeof value === "boolean") continue;
     if (name === "players") parts.unshift(playersSummary(value, game));
     else if (OPTION_WORDS[name]) parts.push(OPTION_WORDS[name](value));

@@ -450,7 +450,7 @@ function drawWaiting(box) {
   const inviteInput = Object.assign(el("input", "invite"), { value: invite, readOnly: true });
   inviteInput.setAttribute("aria-label", t("Invite link"));
   box.replaceChildren(
-    el("h2", "", `${table.title}, ${optionsSummary(table.options, table.game)}`),
+    el("h2", "", `${table.title}, ${optionsSummary(table.options, table.game, table.seats.length)}`),
     el("p", "", t("Invite a friend with this link:")),
     el("div", "invite-row", "", inviteInput, button(t("Copy"), () => {
       inviteInput.select();
