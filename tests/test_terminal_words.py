@@ -5,6 +5,7 @@ a game that says no words yet falls back to its notation read word by word."""
 from __future__ import annotations
 
 import io
+import random
 
 from rich.console import Console
 
@@ -21,8 +22,9 @@ def briscola_table(lang: str) -> tuple[TerminalBriscola, io.StringIO]:
     table = TerminalBriscola(game, {1: SimpleBriscolaBot(seed=1)}, seat=0, console=Console(file=out, width=120),
                              read=lambda prompt: "quit", seed=5, lang=lang)
     state = game.new_initial_state()
+    rng = random.Random(5)
     while state.is_chance_node():
-        state.apply_chance(state.sample_chance(__import__("random").Random(5)))
+        state.apply_chance(state.sample_chance(rng))
     table.state = state
     return table, out
 
