@@ -77,6 +77,19 @@ def test_the_score_keeper_on_a_phone_is_accessible(browser, server):
     assert_accessible(page, "the score keeper's first hand")
     assert_fits(page)
     keep_screenshot(page, "scorekeeper")
+    page.click("#tab-calculator")
+    page.wait_for_selector(".keeper-pick-cards .card")
+    assert_accessible(page, "the score keeper's calculator")
+    row = page.locator(".keeper-calc-side .keeper-cards").first        # from the keyboard: a meld, then its cards
+    row.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".keeper-calc-side .keeper-cards.chosen")
+    page.locator('.keeper-suits [data-suit="h"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('.keeper-pick-cards [data-card="3h"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.keeper-calc-side .keeper-cards [data-card="3h"]')
+    assert page.locator('.keeper-suits [data-suit="h"]').get_attribute("aria-label") == "cuori"
     assert not SCRIPT_ERRORS[page]
 
 
