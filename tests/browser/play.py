@@ -40,7 +40,9 @@ def create_table(page: Page, game: str, options: dict[str, str], bots: dict[int,
     page.wait_for_url("**/t/*")
     if start:
         page.click("#waiting .start")
-    page.wait_for_selector("#legal-box summary")
+        page.wait_for_selector("#legal-box summary")      # a seated player's helpers, once the game is on
+    else:
+        page.wait_for_selector("#waiting .waiting-seat")
     return page.url.rsplit("/", 1)[1]
 
 

@@ -81,7 +81,7 @@ def test_an_online_record_replays_from_its_stored_shuffles(client):
     ({"game": "chess", "options": {}, "seats": [], "seed": 0, "actions": []}, "chess"),
     ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": ["fly"]}, "fly"),
     ({"game": "briscola", "options": {"players": 2}, "seats": ["a", "b"], "seed": 0, "actions": [], "chance": []},
-     "shuffles"),
+     "mescolate"),
 ])
 def test_a_record_that_does_not_replay_is_refused_naming_why(client, bad, field):
     """(A field missing or of the wrong form is a 422: tests/server/test_replay_record.py.)"""

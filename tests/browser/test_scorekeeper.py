@@ -15,7 +15,7 @@ CALCULATOR_SHEET = {"rules": "fibur", "players": 4, "sides": [
 
 def tap(page, cards: str, suit: str | None = None) -> None:
     for card in cards.split():
-        page.click(f'.keeper-suits [aria-label="{card[-1]}"]')
+        page.click(f'.keeper-suits [data-suit="{card[-1]}"]')
         page.click(f'.keeper-pick-cards [data-card="{card}"]')
 
 

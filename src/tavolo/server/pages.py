@@ -35,9 +35,9 @@ from fastapi.templating import Jinja2Templates
 
 from tavolo.engine.game import State
 from tavolo.engine.record import GameRecord
-from tavolo.games import make_game_from_json
+from tavolo.games import game_names, make_game_from_json
 from tavolo.i18n import LANGUAGES, catalog, language, negotiate, translate
-from tavolo.i18n.refusals import localize_error
+from tavolo.i18n.refusals import is_text, localize_error
 from tavolo.online.messages import Refusal
 from tavolo.online.views import view_of
 from tavolo.server.api import address, guard, refusal_response
@@ -219,25 +219,53 @@ def close_replays(app: Any) -> None:
 def from_record(request: Request, record: dict[str, Any], answer) -> JSONResponse:
     """``answer(record, shuffles)`` for a record posted as JSON. A field missing or of the
     wrong form gets a 422 naming it (``actions[0]``); a record that does not replay a 400
-    saying why; both in the page's language."""
+    saying why; both in the page's language, every reason from the catalogs (an error of
+    Python's own, "'int' object is not iterable", never reaches the page)."""
     lang = page_language(request)
     try:
         check_record_form(record)
         parsed = GameRecord.from_json(record)
         if len(parsed.actions) > MAX_REPLAY_ACTIONS:
-            raise ValueError(translate("a record holds at most {count} actions", lang, "web",
-                                       count=MAX_REPLAY_ACTIONS))
-        players = make_game_from_json(parsed.game, parsed.options).num_players
+            raise ReplayRefusal("a record holds at most {count} actions", count=MAX_REPLAY_ACTIONS)
+        players = game_of(parsed).num_players
         if len(parsed.seats) != players:
             raise RecordFieldError("seats", "{field} must name {count} players", count=players)
-        return JSONResponse(answer(parsed, record.get("chance")))
+        try:
+            return JSONResponse(answer(parsed, record.get("chance")))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            if isinstance(exc, ReplayRefusal) or is_text(getattr(exc, "message", None)):
+                raise
+            raise ReplayRefusal("its moves and shuffles do not make a game of {game}", game=parsed.game) from exc
     except RecordFieldError as exc:
         message = translate("This record cannot be replayed: {reason}", lang, "web", reason=exc.message(lang))
         return JSONResponse({"error": {"code": "bad_message", "message": message, "field": exc.field}}, 422)
-    except (ValueError, TypeError, KeyError) as exc:
-        message = translate("This record cannot be replayed: {reason}", lang, "web",
-                            reason=localize_error(exc, lang))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        reason = exc.message(lang) if isinstance(exc, ReplayRefusal) else localize_error(exc, lang)
+        message = translate("This record cannot be replayed: {reason}", lang, "web", reason=reason)
         return JSONResponse({"error": {"code": "bad_record", "message": message, "field": "record"}}, 400)
+
+
+class ReplayRefusal(ValueError):
+    """Why a well-formed record does not replay, as a ``web`` msgid and its parameters."""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
+
+    def message(self, lang: str) -> str:  # type: ignore[override]
+        return translate(self.template, lang, "web", **self.params)
+
+
+def game_of(record: GameRecord) -> Any:
+    """The game a record names, with its options; :class:`ReplayRefusal` when Tavolo plays no
+    such game or the options make none."""
+    if record.game not in game_names():
+        raise ReplayRefusal("Tavolo plays no game called {name}", name=record.game)
+    try:
+        return make_game_from_json(record.game, record.options)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise ReplayRefusal("its options do not make a game of {game}", game=record.game) from exc
 
 
 FORMS: dict[str, tuple[type, ...]] = {
@@ -310,11 +338,13 @@ def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple
     outcomes = iter(chance) if chance is not None else None
     rng = random.Random(record.seed)
     for text in [None, *record.actions]:
-        step: dict[str, Any] = {"text": text, "seat": None, "hand_end": None}
+        step: dict[str, Any] = {"text": text, "words": None, "seat": None, "hand_end": None}
         if text is not None:
             step["seat"] = state.current_player()
             finished = len(view.results(state))
-            state.apply_text(text)
+            action = state.parse_action(text)
+            step["words"] = state.action_words(action).to_json()      # the game is over: every move said whole
+            state.apply(action)
             results = view.results(state)
             if len(results) > finished:
                 step["hand_end"] = {"number": len(results), "hands": view.hands(state),
@@ -344,5 +374,5 @@ def next_shuffle(outcomes: Iterator[Any]) -> Any:
     """The next stored shuffle of a record; a record without it cannot be replayed."""
     outcome = next(outcomes, None)
     if outcome is None:
-        raise ValueError("the record holds fewer shuffles than its hands")
+        raise ReplayRefusal("the record holds fewer shuffles than its hands")
     return outcome

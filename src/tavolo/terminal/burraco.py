@@ -151,7 +151,7 @@ class TerminalBurraco(TerminalTable):
         if action == TAKE:
             pile = state.observation(self.seat).pile
             return self.words("take the discard pile ({cards})", cards=cards_markup(pile))
-        return self.move_text(state.action_to_string_for(action, self.seat))
+        return super().describe(state, action)
 
     def announce(self, before: BurracoObservation, after: BurracoObservation, seat: int) -> list[str]:
         """The pozzetto taken, each burraco made (with its kind)."""

@@ -8,7 +8,9 @@ each hand until the person presses Enter; ``quit`` asks first and saves the
 match, which ``resume`` (a :class:`GameRecord`) plays on from where it was
 left, with the same deals. Each game's terminal draws the table from the
 person's observation only, and says how a hand's result and the final look.
-Every sentence comes from the ``cli`` catalog (:class:`~tavolo.terminal.words.Words`).
+Every sentence comes from the ``cli`` catalog (:class:`~tavolo.terminal.words.Words`);
+every move is said through the words protocol (``State.action_words_for``, the ``moves``
+catalog, :func:`tavolo.i18n.moves.say`), as the browser says it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from tavolo.engine.files import UnwritablePath, save
 from tavolo.engine.game import Game, State
 from tavolo.engine.play import new_seed
 from tavolo.engine.record import GameRecord
+from tavolo.engine.words import Words as MoveWords
+from tavolo.i18n import moves
 from tavolo.terminal.words import Words
 
 NAMES = ("You", "Anna", "Bruno", "Carla", "Dario", "Elena")
@@ -145,9 +149,18 @@ class TerminalTable(ABC):
         """Called after a deal or a reshuffle."""
 
     def describe(self, state: State, action: int) -> str:
-        """What the person reads of ``action``, said before it is applied: the notation as this seat
-        may learn it (another seat's face-down pass or discard names no card)."""
-        return self.move_text(state.action_to_string_for(action, self.seat))
+        """What the person reads of ``action``, said before it is applied: the move in words as
+        this seat may learn it (another seat's face-down pass or discard names no card), from the
+        ``moves`` catalog as the browser's log says it ("Anna: scarta 3♥")."""
+        return self.say(state.action_words_for(action, self.seat))
+
+    def say(self, words: MoveWords) -> str:
+        """A move's words in the person's language, a seat by its name at this table; a game that
+        says no words yet gives its notation, read word by word (:meth:`move_text`)."""
+        said = words.to_json()
+        if said["key"] == "{move}":
+            return self.move_text(str(said["params"]["move"]))
+        return moves.say(said, self.words.lang, lambda seat: self.names[seat])
 
     def move_text(self, text: str) -> str:
         """A move's notation as the person reads it: ``attach 8h to 1`` is ``lega 8h a 1`` in Italian,
@@ -233,7 +246,7 @@ class TerminalTable(ABC):
                 self.console.print(f"{self.words(self.help_text)}\n{self.words(COMMANDS_HELP)}")
                 continue
             if text in ("moves", "mosse"):
-                self.console.print(", ".join(map(self.move_text, state.legal_action_strings())))
+                self.console.print(", ".join(map(self.say, state.legal_action_words())))
                 continue
             try:
                 actions = state.parse_move(text)
@@ -247,9 +260,10 @@ class TerminalTable(ABC):
         before = state.observation(self.seat)
         for action in actions:
             text, told = state.action_to_string(action), self.describe(state, action)
+            plain = TerminalTable.describe(self, state, action)    # the move as the person typed it, in words
             record.actions.append(text)
             state.apply(action)
-            if told != self.move_text(text):
+            if told != plain:                                      # the game tells more (the pile taken)
                 self.console.print(told)
         if actions == [self.draw_action]:
             drawn = Counter(state.observation(self.seat).hand) - Counter(before.hand)

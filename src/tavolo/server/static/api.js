@@ -1,7 +1,7 @@
 // The JSON API (contract in tavolo.online) and what the browser remembers:
 // the player's name (localStorage "tavolo.name") and each seat's token
 // (localStorage "tavolo.seat.<table_id>" = {seat, token}).
-import { lang, t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -64,9 +64,44 @@ export function button(label, onClick, className = "") {
   return b;
 }
 
-/** A table's options in a few words: "fibur · 4 · 2005". */
-export function optionsSummary(options) {
-  // a word among the values ("french") in the reader's language ("francese"), not "mazzo french"
-  return Object.values(options || {}).filter((v) => v !== null && typeof v !== "boolean")
-    .map((v) => (typeof v === "string" ? t(v) : v)).join(" · ");
+/** Games that four play as two pairs (in coppia); with two or three each plays for himself. */
+const PAIRS_AT_FOUR = new Set(["burraco", "tressette", "bridge", "canasta", "pinnacola", "briscola", "tarocchi"]);
+
+/** How each option reads in a table's summary; an option not named here shows its value's own word. */
+const OPTION_WORDS = {
+  target: (v) => t("to {points} points", { points: v }),
+  elimination: (v) => t("out at {points}", { points: v }),
+  hands: (v) => (v ? tn("{count} hand", "{count} hands", v) : null),
+  boards: (v) => tn("{count} board", "{count} boards", v),
+  rounds: (v) => tn("{count} round", "{count} rounds", v),
+  tokens: (v) => tn("{count} token each", "{count} tokens each", v),
+  prizes: (v) => tn("{count} prize", "{count} prizes", v),
+  deck: (v) => (v === "italian" ? t("Italian cards") : t("French cards")),
+  rules: (v) => (v === "hearts" ? t("Hearts rules") : t("Peppa rules")),
+  rule_set: (v) => ({ fibur: t("FIBUR rules"), fedibur1985: t("FEDIBUR 1985 rules"), internazionale: t("international code") })[v] ?? v,
+  scoring: (v) => (v === "rubber" ? t("rubber scoring") : t("duplicate scoring")),
+  accusi: (v) => (v === "automatic" ? t("accusi counted by themselves") : t("accusi declared")),
+  mercante: (v) => (v === "player" ? t("a player is the mercante") : t("the house is the mercante")),
+  match: (v) => (v === "hands" ? t("hands with fiches") : t("out over {points}", { points: v })),
+};
+
+/** Who plays: "2 giocatori", "in coppia" (four as two pairs). */
+export function playersSummary(players, game) {
+  if (players === 4 && PAIRS_AT_FOUR.has(game)) return t("in pairs");
+  return tn("{count} player", "{count} players", players);
+}
+
+/** A table's options in a few words, in the reader's language: "2 giocatori · regole FIBUR · a 2005 punti";
+ * ``seats``: how many sit at it, when the options leave the players out (a game's default). */
+export function optionsSummary(options, game = "", seats = null) {
+  const parts = [];
+  const given = { ...(options || {}) };
+  if ((given.players === undefined || given.players === null) && seats) given.players = seats;
+  for (const [name, value] of Object.entries(given)) {
+    if (value === null || value === undefined || typeof value === "boolean") continue;
+    if (name === "players") parts.unshift(playersSummary(value, game));
+    else if (OPTION_WORDS[name]) parts.push(OPTION_WORDS[name](value));
+    else if (typeof value === "string") parts.push(t(value));
+  }
+  return parts.filter(Boolean).join(" · ");
 }

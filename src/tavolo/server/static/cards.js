@@ -3,11 +3,22 @@
 // French cards (Burraco, Scala 40): ranks A 2-9 T J Q K, suits h d c s (cuori,
 // quadri, fiori, picche), "*" the joker (jolly). Italian cards (Briscola,
 // Tressette): ranks A 2-7 J C K (fante, cavallo, re), suits c d b s (coppe,
-// denari, bastoni, spade). A meld token may carry the rank a wild stands for,
-// "*(6)" or "2h(7)", drawn as a small tag on the card.
+// denari, bastoni, spade); the tarot's suited cards ("tarot" deck) add 8-10 and
+// Q (donna). A meld token may carry the rank a wild stands for, "*(6)" or
+// "2h(7)", drawn as a small tag on the card.
+//
+// The face prints what the deck prints: French cards K Q J in every language
+// (as Italian French-suited packs print them, Modiano and Dal Negro alike);
+// Italian and tarot cards in Italian R C F D (re, cavallo, fante, donna), in
+// English K Kn J Q. Every face is an image named for a screen reader in the
+// reader's language ("fante di cuori", words.js cardName); a back says nothing.
+// The token stays in data-card.
 //
 //   import { cardElement } from "/static/cards.js";
-//   hand.append(cardElement("Qs", "french"));      // <svg class="card" data-card="Qs">
+//   hand.append(cardElement("Qs", "french"));      // <svg class="card" data-card="Qs" aria-label="donna di picche">
+
+import { lang } from "./i18n.js";
+import { cardName } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -25,6 +36,10 @@ const ITALIAN_SUITS = {
   b: { color: "#2e7d32", shape: '<path d="M38 6c14-5 26 2 24 16l-4 70c0 6-16 6-16 0L38 22c-4-6-4-12 0-16z" fill="#8d5a2b" stroke="#4e2f12" stroke-width="4"/><circle cx="47" cy="36" r="5" fill="#2e7d32"/><circle cx="54" cy="58" r="5" fill="#2e7d32"/><circle cx="46" cy="78" r="4" fill="#2e7d32"/>' },
 };
 const FRENCH_RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
+const ITALIAN_RANKS = {
+  it: { T: "10", J: "F", C: "C", Q: "D", K: "R" },      // fante, cavallo, donna, re
+  en: { T: "10", J: "J", C: "Kn", Q: "Q", K: "K" },
+};
 
 /** The parts of a card token: {code, rank, suit, declared, joker}. */
 export function parseCard(token) {
@@ -35,9 +50,10 @@ export function parseCard(token) {
   return { code, rank: code.slice(0, -1), suit: code.slice(-1), declared, joker: false };
 }
 
-/** The rank as printed on the card face. */
-export function rankLabel(rank, deck) {
-  return deck === "french" ? (FRENCH_RANKS[rank] ?? rank) : rank;
+/** The rank as printed on the card face: French K Q J everywhere, Italian and tarot R C F D in Italian. */
+export function rankLabel(rank, deck, language = lang) {
+  if (deck === "french") return FRENCH_RANKS[rank] ?? rank;
+  return (ITALIAN_RANKS[language] ?? ITALIAN_RANKS.it)[rank] ?? rank;
 }
 
 function suitOf(suit, deck) {
@@ -61,14 +77,16 @@ function faceMarkup(card, deck) {
     suitSymbol(card.suit, deck, 20, 40, 36);
 }
 
-/** An SVG element drawing ``token`` from the ``deck`` ("french" or "italian"). */
+/** An SVG element drawing ``token`` from the ``deck`` ("french", "italian" or "tarot"), named
+ * for a screen reader ("fante di cuori"; a wild's declared rank said after it). */
 export function cardElement(token, deck, extraClass = "") {
   const card = parseCard(token);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 60 84");
   svg.setAttribute("class", `card ${extraClass}`.trim());
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", token);
+  const declared = card.declared && card.declared !== "w" ? ` (${rankLabel(card.declared, deck)})` : "";
+  svg.setAttribute("aria-label", cardName(card.code, deck) + declared);
   svg.dataset.card = card.code;
   const tag = card.declared && card.declared !== "w"
     ? `<rect x="2" y="60" width="24" height="20" rx="4" class="declared"/><text x="14" y="75" class="declared-text">${rankLabel(card.declared, deck)}</text>` : "";
@@ -89,7 +107,7 @@ export function cardBack(extraClass = "") {
 const FRENCH_SUIT_ORDER = "hdcs";
 const FRENCH_RANK_ORDER = "A23456789TJQK";
 const ITALIAN_SUIT_ORDER = "dcbs";
-const ITALIAN_RANK_ORDER = "A234567JCK";
+const ITALIAN_RANK_ORDER = "A23456789TJCQK";
 
 /** Sort keys of a hand: by suit then rank, or by rank then suit; jokers last. */
 export function sortCards(cards, deck, by) {

@@ -27,6 +27,15 @@ async function playNow(game) {
   location.href = `/t/${seat.table_id}`;
 }
 
+/** A choice of an option as its players say it: "FIBUR", "il banco"; names of games stay names
+ * (Peppa's "hearts" is the game Hearts, not the suit). */
+function choiceLabel(name, choice) {
+  if (choice === null) return t("none");
+  if (name === "rules" && (choice === "hearts" || choice === "peppa")) return choice === "hearts" ? "Hearts" : "Peppa";
+  if (name === "match") return choice === "hands" ? t("hands with fiches") : t("out over {points}", { points: choice });
+  return t(String(choice));
+}
+
 function optionInput(option) {
   let input;
   if (option.kind === "bool") {
@@ -36,7 +45,7 @@ function optionInput(option) {
   } else if (option.choices && option.choices.length) {
     input = el("select");
     for (const choice of option.choices) {
-      const o = el("option", "", choice === null ? t("none") : t(String(choice)));
+      const o = el("option", "", choiceLabel(option.name, choice));
       o.value = JSON.stringify(choice);
       if (JSON.stringify(choice) === JSON.stringify(option.default)) o.selected = true;
       input.append(o);
@@ -125,7 +134,7 @@ function tableRow(table) {
   const row = el("a", `table-row status-${table.status}`);
   row.href = `/t/${table.id}`;
   row.append(
-    el("span", "", "", el("strong", "", table.title), el("span", "hint", ` ${optionsSummary(table.options)}`)),
+    el("span", "", "", el("strong", "", `${table.title},`), el("span", "hint", ` ${optionsSummary(table.options, table.game, table.seats.length)}`)),
     el("span", "seats", table.seats.map(seatSummary).join(" · ")),
     el("span", "state", table.status === "waiting" ? tn("{count} seat free", "{count} seats free", free) : t("playing")),
   );

@@ -2,6 +2,7 @@
 // table's, or a record file the player opens), seen from any seat.
 import { api, el } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
+import { say } from "./words.js";
 
 const page = document.getElementById("replay");
 const ctx = { seat: 0, table: null, view: null, t, refresh: () => show(), send: () => {}, seatName, sideName };
@@ -12,8 +13,12 @@ let families = {};
 const PAGE = 100;           // positions a page holds (pages.FRAMES_PAGE)
 const TRIES = 5;            // a page refused as one too many is asked again after its Retry-After
 
+/** A seat by the record's name for it; a name that several seats share ("RandomBot") gets its seat's number. */
 function seatName(seat) {
-  return replay?.seats[seat] || t("Seat {number}", { number: seat + 1 });
+  const name = replay?.seats[seat];
+  if (!name) return t("Seat {number}", { number: seat + 1 });
+  const shared = replay.seats.filter((other) => other === name).length > 1;
+  return shared ? t("{name} (seat {number})", { name, number: seat + 1 }) : name;
 }
 
 function sideName(seats) {
@@ -52,7 +57,7 @@ async function load(chosen) {
   data.frames.forEach((frame, i) => { replay.frames[i] = frame; });
   ctx.module = await import(`/static/views/${families[data.game]}.js`);
   const viewer = document.getElementById("viewer");
-  viewer.replaceChildren(...data.seats.map((name, seat) => Object.assign(el("option", "", name || seatName(seat)), { value: seat })));
+  viewer.replaceChildren(...data.seats.map((name, seat) => Object.assign(el("option", "", seatName(seat)), { value: seat })));
   position = 0;
   show();
 }
@@ -70,7 +75,8 @@ async function show() {
   end.replaceChildren(...(frame.hand_end
     ? [el("h2", "", t("End of hand {number}", { number: frame.hand_end.number })), ctx.module.handEnd(ctx, frame.hand_end)] : []));
   document.getElementById("position").textContent = t("move {number} of {count}", { number: position, count: replay.total - 1 });
-  document.getElementById("replay-move").textContent = frame.text ? `${seatName(frame.seat)}: ${frame.text}` : t("The deal");
+  const move = frame.words ? say(frame.words, seatName) : frame.text;        // in words; an old page's frame in notation
+  document.getElementById("replay-move").textContent = frame.text ? `${seatName(frame.seat)}: ${move}` : t("The deal");
 }
 
 function step(to) {

@@ -10,6 +10,18 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const POLL_MS = 5000;
 const $ = (id) => document.getElementById(id);
+const SUIT_NAMES = { h: "hearts", d: "diamonds", c: "clubs", s: "spades" };
+
+/** ``node`` (a card, a row of cards) in the Tab order, Enter and Space doing what a tap does. */
+function keyable(node) {
+  node.setAttribute("tabindex", "0");
+  node.addEventListener("keydown", (event) => {
+    if (event.target !== node || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  return node;
+}
 
 function sidesFor(players) {
   return [2, 4, 6].includes(players) ? 2 : players;
@@ -216,25 +228,30 @@ class Keeper {
     row.append(...cards.map((card, k) => {
       const node = cardElement(card, "french", "small");
       node.addEventListener("click", (event) => { event.stopPropagation(); cards.splice(k, 1); this.drawCalculator(); });
-      return node;
+      return keyable(node);
     }));
     if (!cards.length) row.append(el("span", "hint", t("tap here, then tap the cards")));
-    if (onRemove) row.append(actionButton("✕", (event) => { event.stopPropagation(); onRemove(); }, "remove"));
+    if (onRemove) {
+      const remove = actionButton("✕", (event) => { event.stopPropagation(); onRemove(); }, "remove");
+      remove.setAttribute("aria-label", t("Remove this meld"));
+      row.append(remove);
+    }
     row.addEventListener("click", () => { this.target = target; this.drawCalculator(); });
-    return row;
+    return keyable(row);
   }
 
   pickerElement() {
     const suits = el("div", "keeper-suits", "", ...Object.entries(SUITS).map(([code, symbol]) => {
       const b = actionButton(symbol, () => { this.suit = code; this.drawCalculator(); },
         `suit suit-${code}${this.suit === code ? " current" : ""}`);
-      b.setAttribute("aria-label", code);
+      b.setAttribute("aria-label", t(SUIT_NAMES[code]));            // "cuori" to a screen reader, not "h"
+      b.dataset.suit = code;
       return b;
     }));
     const cards = [...RANKS.map((rank) => rank + this.suit), "*"].map((card) => {
       const node = cardElement(card, "french", "pick");
       node.addEventListener("click", () => this.tap(card));
-      return node;
+      return keyable(node);
     });
     const where = this.target ? this.targetLabel() : t("Tap a meld or the cards left, then the cards");
     return el("div", "keeper-picker", "", el("p", "keeper-picker-for", where), suits, el("div", "keeper-pick-cards", "", ...cards));

@@ -11,6 +11,7 @@ const page = document.getElementById("table");
 const tableId = page.dataset.tableId;
 const ANNOUNCE_MS = 3000;
 const MAX_ANNOUNCED = 2;
+const MAX_ROUND = 6;                                        // seats drawn around the bar's round table at most
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000, 30000];    // reconnecting: waits, then the last one again
 const CROWDED_MS = 60000;                                   // refused as one too many: wait longer
 const PING_MS = 15000;                                      // a silent connection is tested this often...
@@ -20,6 +21,7 @@ const TOO_MANY = 4029;                                      // the close code of
 const ctx = {
   tableId, seat: null, token: null, table: null, view: null, module: null, online: false,
   send: sendMove, t, say: (words) => say(words, seatName), seatName, sideName, refresh: () => draw(),
+  direction: () => playDirection(), seatPlace,
 };
 let socket = null;
 let timerInterval = null;
@@ -39,6 +41,46 @@ function seatName(seat) {
 function sideName(seats) {
   if (ctx.seat === null) return seats.map(seatName).join(" + ");
   return seats.includes(ctx.seat) ? t("Us") : t("Them");
+}
+
+// --- the seats around the table ---------------------------------------------------------------
+
+/** Which way each game turns, from its seed: the seat after ``s`` (s + 1) is the next to act.
+ * Clockwise (in senso orario) the next player sits on your left; counter-clockwise (in senso
+ * antiorario, most Italian games) on your right. */
+const GAME_DIRECTION = {
+  burraco: "clockwise",        // fibur-regolamento "I turni di gioco si susseguono in senso orario"
+  scala40: "clockwise",        // raccolta, Scala 40 art. 2.1 "in senso orario"
+  pinnacola: "clockwise",
+  machiavelli: "clockwise",    // raccolta, Machiavelli "Si prosegue in questo modo in senso orario"
+  bridge: "clockwise",         // N E S W, the order of play
+  peppa: "clockwise",          // raccolta, Peppa "il mazziere dà le carte in senso orario"; Hearts alike
+  ramino: "counterclockwise",  // raccolta, Ramino "in senso antiorario"
+  canasta: "counterclockwise", // raccolta, Canasta "si procede in senso antiorario"
+  briscola: "counterclockwise",// raccolta, Briscola "sempre in senso antiorario"
+  tressette: "counterclockwise", // raccolta, Tressette "in senso antiorario"
+  tarocchi: "counterclockwise",
+  petrangola: "counterclockwise", // raccolta, Petrangola "in senso antiorario"
+  perlina: "counterclockwise",
+  mercante: "counterclockwise",
+};
+
+/** "clockwise" or "counterclockwise": the game's own, else what its view says. */
+function playDirection() {
+  const known = GAME_DIRECTION[ctx.table?.game];
+  if (known) return known;
+  return /^clockwise$/.test(ctx.module?.PLAY_DIRECTION || "") ? "clockwise" : "counterclockwise";
+}
+
+/** Where ``seat`` sits around a round table seen from above, you (or seat 0) at the bottom:
+ * {x, y} from -1 to 1, y down; the next player to act is on the side the game turns to.
+ * Every view that draws the seats around a table places them with this. */
+function seatPlace(seat) {
+  const count = ctx.table.seats.length;
+  const offset = (seat - (ctx.seat ?? 0) + count) % count;
+  const angle = (2 * Math.PI * offset) / count;
+  const side = playDirection() === "clockwise" ? -1 : 1;
+  return { x: side * Math.sin(angle), y: Math.cos(angle) };
 }
 
 // --- the connection -------------------------------------------------------------------------
@@ -224,19 +266,33 @@ async function draw() {
   document.title = `Tavolo · ${table.title}`;
   const waiting = document.getElementById("waiting");
   waiting.hidden = table.status !== "waiting";
+  showHelpers(table.status !== "waiting" && ctx.seat !== null);
   if (table.status === "waiting") return drawWaiting(waiting);
   if (!ctx.view) return;
   if (!ctx.module) ctx.module = await import(`/static/views/${ctx.view.family}.js`);
+  const focused = focusKey(document.activeElement);
   drawStatus();
   ctx.module.render(ctx);
   drawLegal();
   drawOverlay();
+  refocus(focused);
+}
+
+/** The notation box and the list of moves are a player's helpers: a spectator and the waiting
+ * screen have no move to make, so neither shows them. */
+function showHelpers(shown) {
+  document.getElementById("typed-box").hidden = !shown;
+  document.getElementById("legal-box").hidden = !shown;
 }
 
 function drawStatus() {
   const view = ctx.view;
   const bar = document.getElementById("status");
-  const seats = el("div", "seating");
+  // A view that draws the seats around its own table (export const DRAWS_SEATS = true, placing
+  // them with ctx.seatPlace) keeps the chips in the bar as a row only, never a second round table.
+  // Beyond six seats the ellipse crowds: the chips go in a row, in the order of play.
+  const inRow = ctx.module.DRAWS_SEATS || ctx.table.seats.length > MAX_ROUND;
+  const seats = el("div", `seating ${playDirection()}${inRow ? " in-row" : ""}`);
   const sizes = view.obs.hand_sizes || [];
   const count = ctx.table.seats.length;
   const first = ctx.seat ?? 0;
@@ -244,10 +300,9 @@ function drawStatus() {
     const seat = (first + i) % count;
     const chip = el("div", `seat-chip${seat === view.to_act ? " to-act" : ""}${seat === ctx.seat ? " me" : ""}`);
     chip.dataset.seat = seat;
-    // Around the table, you at the bottom, the next player on the side the game turns to.
-    const turn = ctx.module.PLAY_DIRECTION === "clockwise" ? -1 : 1;
-    chip.style.setProperty("--x", (turn * Math.sin((2 * Math.PI * i) / count)).toFixed(3));
-    chip.style.setProperty("--y", Math.cos((2 * Math.PI * i) / count).toFixed(3));
+    const place = seatPlace(seat);                              // you at the bottom, the next one the game's way
+    chip.style.setProperty("--x", place.x.toFixed(3));
+    chip.style.setProperty("--y", place.y.toFixed(3));
     chip.append(el("span", "name", seatName(seat)));
     const info = ctx.table.seats[seat];
     if (info?.kind === "human" && !info.connected && seat !== ctx.seat) {
@@ -393,8 +448,9 @@ function drawWaiting(box) {
   const invite = `${location.origin}/t/${tableId}`;
   const rows = table.seats.map((s) => waitingSeat(s, creator));
   const inviteInput = Object.assign(el("input", "invite"), { value: invite, readOnly: true });
+  inviteInput.setAttribute("aria-label", t("Invite link"));
   box.replaceChildren(
-    el("h2", "", `${table.title} · ${optionsSummary(table.options)}`),
+    el("h2", "", `${table.title}, ${optionsSummary(table.options, table.game, table.seats.length)}`),
     el("p", "", t("Invite a friend with this link:")),
     el("div", "invite-row", "", inviteInput, button(t("Copy"), () => {
       inviteInput.select();
@@ -423,6 +479,7 @@ function waitingSeat(seat, creator) {
   if (ctx.seat === null) row.append(button(t("Sit here"), () => sit(seat.seat), "sit"));
   if (creator) {
     const select = el("select", "bot-level");
+    select.setAttribute("aria-label", t("Bot level for seat {number}", { number: seat.seat + 1 }));
     for (const bot of ctx.bots || []) select.append(Object.assign(el("option", "", t(bot.label)), { value: bot.spec }));
     row.append(select, button(t("Seat a bot"), () =>
       api("PUT", `/api/tables/${tableId}/seats/${seat.seat}/bot`, { spec: select.value }, ctx.token).catch((e) => announce(e.message)), "add-bot"));
@@ -446,6 +503,55 @@ async function sit(seatNumber) {
   }
 }
 
+// --- the keyboard -------------------------------------------------------------------------------
+
+// Every game is playable from the keyboard with no change to the views: whatever a view makes
+// tappable (a card, a meld, a pile: anything given a click handler that is not already a button,
+// link or field) becomes reachable with Tab, and Enter or Space does what a tap does. The focus
+// follows the same card or meld across a redraw.
+
+const NATIVE = new Set(["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "DETAILS", "LABEL"]);
+const addListener = EventTarget.prototype.addEventListener;
+
+/** Mark ``node`` as tappable: in the Tab order, activated by Enter and Space. */
+function tappable(node) {
+  if (!(node instanceof Element) || NATIVE.has(node.tagName) || node.id === "table" || node === document.body) return;
+  node.dataset.tap = "";
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+}
+
+EventTarget.prototype.addEventListener = function addEventListenerTappable(type, listener, options) {
+  if (type === "click" && this instanceof Element) tappable(this);
+  return addListener.call(this, type, listener, options);
+};
+
+/** Enter or Space on a tappable element taps it; true when it did. */
+function keyTap(event) {
+  const node = event.target;
+  if (!(node instanceof Element) || !("tap" in node.dataset) || (event.key !== "Enter" && event.key !== " ")) return false;
+  event.preventDefault();
+  node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  return true;
+}
+
+/** What the focus is on, to find it again after a redraw: a card, a meld, a button by its text. */
+function focusKey(node) {
+  if (!(node instanceof Element) || !node.closest("#table")) return null;
+  const area = node.closest("[id]")?.id;
+  if (node.dataset.card) return { area, selector: `[data-card="${CSS.escape(node.dataset.card)}"]` };
+  if (node.dataset.meld) return { area, selector: `[data-meld="${CSS.escape(node.dataset.meld)}"]` };
+  if (node.tagName === "BUTTON") return { area, text: node.textContent };
+  return null;
+}
+
+function refocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const box = document.getElementById(key.area) || page;
+  const found = key.selector ? box.querySelector(`${key.selector}[tabindex]`)
+    : [...box.querySelectorAll("button")].find((b) => b.textContent === key.text);
+  (found || box.querySelector("[data-tap], button:not(:disabled)"))?.focus({ preventScroll: true });   // else the area's first
+}
+
 // --- start ------------------------------------------------------------------------------------
 
 async function start() {
@@ -458,8 +564,10 @@ async function start() {
     ctx.bots = games.find((g) => g.name === table.game)?.bots || [];
   }
   document.addEventListener("keydown", (event) => {                // typing anywhere writes a move
+    if (keyTap(event)) return;                                     // Enter or Space on a card taps it
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
-    if (!typing && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const helper = !document.getElementById("typed-box").hidden;
+    if (helper && !typing && event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.metaKey && !event.altKey) {
       document.getElementById("typed-move").focus();
     }
   });

@@ -37,7 +37,7 @@ export function tarotName(token) {
 /** An SVG element drawing a tarot card: a trump here, a suited card by cards.js. */
 export function tarotCard(token, extraClass = "") {
   const number = trumpNumber(token);
-  if (number < 0) return cardElement(token.replace(/^T/, "10"), "italian", extraClass);
+  if (number < 0) return cardElement(token, "tarot", extraClass);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 60 84");
   svg.setAttribute("class", `card trump ${extraClass}`.trim());

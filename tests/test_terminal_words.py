@@ -1,0 +1,57 @@
+"""The terminal says moves through the words protocol (issue 23): ``State.action_words_for``
+rendered by :func:`tavolo.i18n.moves.say` from the ``moves`` catalog, as the browser's log does;
+a game that says no words yet falls back to its notation read word by word."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from tavolo.bots.briscola import SimpleBriscolaBot
+from tavolo.engine.words import Cards, Seat, Words
+from tavolo.games import make_game
+from tavolo.terminal.briscola import TerminalBriscola
+
+
+def briscola_table(lang: str) -> tuple[TerminalBriscola, io.StringIO]:
+    """A two-player Briscola at the terminal, dealt, in ``lang``."""
+    out = io.StringIO()
+    game = make_game("briscola", players=2, rounds=1)
+    table = TerminalBriscola(game, {1: SimpleBriscolaBot(seed=1)}, seat=0, console=Console(file=out, width=120),
+                             read=lambda prompt: "quit", seed=5, lang=lang)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_chance(state.sample_chance(rng))
+    table.state = state
+    return table, out
+
+
+def test_a_move_in_words_is_said_from_the_moves_catalog_with_the_seat_s_name(monkeypatch):
+    table, _ = briscola_table("it")
+    state = table.state
+    action = state.legal_actions()[0]
+    said = Words.of("{seat} takes {cards}", seat=Seat(1), cards=Cards(("3h", "Jd"), "french"))
+    monkeypatch.setattr(type(state), "action_words_for", lambda self, a, viewer: said)
+    text = table.describe(state, action)
+    assert "3♥" in text and "J♦" in text and table.names[1] in text       # cards by symbol, the seat by name
+    assert "3h" not in text
+
+
+def test_a_discard_reads_in_italian_and_in_english(monkeypatch):
+    for lang, expected in (("it", "scarta 3♥"), ("en", "discard 3♥")):
+        table, _ = briscola_table(lang)
+        words = Words.of("discard {cards}", cards=Cards(("3h",), "french"))
+        monkeypatch.setattr(type(table.state), "action_words_for", lambda self, a, viewer, w=words: w)
+        assert table.describe(table.state, table.state.legal_actions()[0]) == expected
+
+
+def test_a_game_without_words_falls_back_to_its_notation_in_the_person_s_language():
+    table, _ = briscola_table("it")
+    state = table.state
+    action = state.legal_actions()[0]
+    notation = state.action_to_string_for(action, 0)
+    assert notation.startswith("play ")
+    assert table.describe(state, action) == table.move_text(notation) == "gioca " + notation.split()[1]
