@@ -395,7 +395,9 @@ async function showWholeMatch(box, lastShown) {
 function finishedPanel(finished) {
   const partners = finished.winners.length > 1 && ctx.view.obs.sides;
   const names = partners ? `${sideName(finished.winners)} (${finished.winners.map(seatName).join(" + ")})` : finished.winners.map(seatName).join(", ");
-  const panel = el("div", "finished", "", el("h2", "winner", t("Winner: {names}", { names })));
+  const everyone = finished.winners.length === ctx.table.seats.length;       // a tied match: nobody won
+  const title = everyone ? t("A tied match: nobody wins") : t("Winner: {names}", { names });
+  const panel = el("div", "finished", "", el("h2", "winner", title));
   const links = el("div", "buttons");
   links.append(button(t("Play again"), playAgain, "primary play-again"));
   const record = el("a", "button", t("Download the record"));
