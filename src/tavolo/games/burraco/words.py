@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tavolo.cards import french as fr
 from tavolo.engine.words import Words
 from tavolo.games.burraco.actions import TEMPLATES, decode
-from tavolo.games.burraco.cards import TWOS
+from tavolo.games.burraco.cards import TWOS, WILD
 from tavolo.games.burraco.melds import Group, meld_text, variant_label
 from tavolo.games.rummy.words import DRAW, TIME_OUT, card_words, cards_of, discard_words, end_words
 
@@ -44,7 +44,17 @@ def action_words(state: BurracoState, action: int) -> Words:
     seat = state.current_player()
     melds = state.side_melds(state.side_of(seat)) if seat >= 0 else []
     label = variant_label(melds[slot], card, variant) if slot < len(melds) else ""
+    if label in ("natural", "wild") and not WILD[card]:
+        return _pinella_words(card, slot, melds[slot].wild, label)
     return end_words("attach {cards} to meld {number}", label, cards=card_words([card]), number=slot + 1)
+
+
+def _pinella_words(card: int, slot: int, pinella: int, label: str) -> Words:
+    """A natural that reaches a run holding a pinella of its suit, which may then return to its
+    natural place as the 2 or stay a wild (codice art. 9-12): the choice said of the pinella."""
+    key = ("attach {cards} to meld {number}, the pinella {wild} becoming natural" if label == "natural"
+           else "attach {cards} to meld {number}, the pinella {wild} staying wild")
+    return Words.of(key, cards=card_words([card]), number=slot + 1, wild=card_words([pinella]))
 
 
 def open_words(template: int) -> Words:

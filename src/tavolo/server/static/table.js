@@ -205,9 +205,14 @@ function showRefusal(frame) {
   box.hidden = false;
   const parts = [el("strong", "", frame.message)];
   if (frame.rule) parts.push(el("p", "rule", `${frame.rule.text} (${frame.rule.source})`));
-  if (frame.candidates?.length) {
-    parts.push(el("p", "", t("Which one do you mean?")),
-      el("div", "buttons", ...frame.candidates.map((c) => button(c, () => sendMove(c), "candidate"))));
+  if (frame.candidates?.length) {                          // h-rummy: the choice in words, one button each
+    const words = frame.candidate_words || [];
+    const choices = frame.candidates.map((c, i) => {
+      const choice = button(words[i] ? say(words[i], seatName) : c, () => { hideRefusal(); sendMove(c); }, "candidate");
+      choice.dataset.move = c;
+      return choice;
+    });
+    parts.push(el("p", "", t("Which one do you mean?")), el("div", "buttons", "", ...choices));
   }
   box.replaceChildren(...parts);
 }
