@@ -195,7 +195,14 @@ function logEvent(frame) {
   const log = document.getElementById("log");
   const timer = frame.timer ? ` (${t("time ran out")})` : "";
   const text = frame.words ? say(frame.words, seatName) : frame.text;
-  log.prepend(el("p", "event", `${seatName(frame.seat)}: ${text}${timer}`));
+  const last = log.firstElementChild;
+  if (ctx.module?.GROUP_TURN && last?.dataset.seat === String(frame.seat)) {  // h-rummy: a turn of many moves, one line
+    last.textContent += ` · ${text}${timer}`;
+    return;
+  }
+  const line = el("p", "event", `${seatName(frame.seat)}: ${text}${timer}`);
+  line.dataset.seat = frame.seat;
+  log.prepend(line);
   while (log.children.length > 12) log.lastChild.remove();
 }
 

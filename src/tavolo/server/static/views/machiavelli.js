@@ -8,6 +8,8 @@ import { cardElement } from "../cards.js";
 import { rummyStyles, cardRow, endedBy, DECK, actionRow, chosenCards, has, pickableHand, seatHistoryLine, stockPile } from "./rummy_common.js";
 
 export const PLAY_DIRECTION = "clockwise";
+/** A turn's moves on one line of the log (table.js): a bot's rearrangement read as one turn. */
+export const GROUP_TURN = true;
 const ui = { selected: [], moving: null, sortBy: localStorage.getItem("tavolo.sort") || "suit", handKey: "" };
 
 
