@@ -30,7 +30,7 @@ WALKS = [
       "add {cards} to meld {number}", "swap {cards} for the wild of meld {number}",
       "move the wild of meld {number} to its other end", "discard {cards}", "discard {cards} and close"}),
     ("canasta", dict(players=2, target=None), 2000,
-     {"draw", "take the pozzo", "lay {cards}", "lay {cards} on the {rank}s", "lay {cards} on the wild meld",
+     {"draw", "take the pozzo", "lay {cards}", "lay {cards} on the {rank}", "lay {cards} on the wild meld",
       "take back the opening", "discard {cards}", "discard {cards} and close"}),
     ("machiavelli", dict(players=2), 2000,
      {"draw", "pass, the stock is empty", "put {cards} in a new meld", "put {cards} on meld {number}",

@@ -54,6 +54,7 @@ def tap_and_wait(page: Page, tap) -> None:
         assert all(c.strip() and "object" not in c for c in choices), choices
         assert_no_notation(page)
         seq = page.get_attribute("#table", "data-seq")
+        page.evaluate("window.__choices = (window.__choices || 0) + 1")
         refusal.locator(".candidate").first.click()
         page.wait_for_function(CHANGED, arg=seq, timeout=90_000)
     assert refusal.is_hidden() or page.get_attribute("#table", "data-seq") != seq, refusal.inner_text()
@@ -149,7 +150,8 @@ def machiavelli_move(page: Page, legal: list[str]) -> None:
 
 
 GAMES = {
-    "burraco": ({"players": "2", "target": "null"}, {1: "heuristic:easy"}, burraco_move),
+    "burraco": ({"players": "4", "target": "null"}, {1: "heuristic:easy", 2: "heuristic:easy", 3: "heuristic:easy"},
+                burraco_move),
     "scala40": ({"players": "2", "elimination": "null"}, {1: "simple"}, scala40_move),
     "ramino": ({"players": "2"}, {1: "simple"}, ramino_move),
     "pinnacola": ({"players": "2"}, {1: "simple"}, pinnacola_move),
@@ -158,12 +160,16 @@ GAMES = {
 }
 
 
+SHOT_AT = {"burraco": 16}
+"""After how many of the person's moves the screenshot is kept: Burraco's when the melds pile up."""
+
+
 def play_by_taps(page: Page, move, game: str) -> int:
     """This seat's moves until the hand's score screen; the table is checked and kept as a
     screenshot a few moves in, when melds are on it."""
     for made in range(MAX_MOVES):
         legal = legal_moves(page)
-        if made == 12:
+        if made == SHOT_AT.get(game, 12):
             keep_screenshot(page, game)
             assert_no_notation(page)
             assert_fits(page)

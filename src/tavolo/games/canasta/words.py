@@ -42,5 +42,5 @@ def action_words(state: CanastaState, action: int) -> Words:
     if key == JOKER_KEY:
         return Words.of("lay {cards} on the wild meld", cards=card_words(cards))
     if not naturals or key_of_meld(cards) != key:
-        return Words.of("lay {cards} on the {rank}s", cards=card_words(cards), rank=rank_words(key))
+        return Words.of("lay {cards} on the {rank}", cards=card_words(cards), rank=rank_words(key))
     return Words.of("lay {cards}", cards=card_words(cards))

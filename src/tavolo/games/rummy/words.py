@@ -24,8 +24,9 @@ DRAW = Words.of("draw")
 TIME_OUT = Words.of("time out")
 """Tempo scaduto: the arbiter's announcement, recorded among the actions."""
 
-RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-"""A rank named in words (asso, fante, donna, re); the others are their number."""
+RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+"""A rank named in words, as a combination of them is named (assi, fanti, donne, re: "la canasta di
+donne"); the others are their number."""
 
 QUALIFIED = ("low", "high", "natural", "wild")
 """How a card joins a meld where it fits two ways: an ace or a wild at the low or high end of a
@@ -57,5 +58,5 @@ def end_words(key: str, label: str, **params: object) -> Words:
 
 
 def rank_words(rank: int) -> Words | str:
-    """A rank as players name it: "asso", "re", or its number."""
+    """A rank as players name a combination of it: "assi", "donne", or its number."""
     return Words.of(RANK_WORDS[rank]) if rank in RANK_WORDS else str(rank)

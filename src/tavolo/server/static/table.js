@@ -210,7 +210,8 @@ function showRefusal(frame) {
   const box = document.getElementById("refusal");
   page.dataset.refusals = Number(page.dataset.refusals || 0) + 1;
   box.hidden = false;
-  const parts = [el("strong", "", frame.message)];
+  const said = frame.code === "ambiguous" && frame.candidate_words?.every(Boolean);  // h-rummy: the choice in words only
+  const parts = [el("strong", "", said ? t("This move can be made in more than one way.") : frame.message)];
   if (frame.rule) parts.push(el("p", "rule", `${frame.rule.text} (${frame.rule.source})`));
   if (frame.candidates?.length) {                          // h-rummy: the choice in words, one button each
     const words = frame.candidate_words || [];

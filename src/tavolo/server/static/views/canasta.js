@@ -79,8 +79,9 @@ export function handEnd(ctx, end) {
   const names = result.sides.map((_, side) => ctx.sideName(Array.from({ length: obs.players }, (_, s) => s).filter((s) => sideOf(obs, s) === side)));
   const table = el("table", "breakdown");
   table.append(el("tr", "", "", el("th"), ...names.map((n) => el("th", "", n))));
+  const closed = result.sides.some((s) => s.closing);             // no "Chiusura 0 0" when no one closed
   const rows = [["Cards on the table", "melded", 1], ["Canaste", "canaste", 1], ["Red 3s", "red_threes", 1],
-    ["Closing", "closing", 1], ["Cards in hand", "in_hand", -1]];
+    ...(closed ? [["Closing", "closing", 1]] : []), ["Cards in hand", "in_hand", -1]];
   for (const [label, field, sign] of rows) {
     table.append(el("tr", "", "", el("th", "", ctx.t(label)), ...result.sides.map((s) => el("td", "", String(sign * s[field])))));
   }

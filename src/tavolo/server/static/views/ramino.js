@@ -73,7 +73,7 @@ export function handEnd(ctx, end) {
   table.append(el("tr", "", "", el("th"), el("th", "", ctx.t("Penalty points")), el("th", "", ctx.t("Match total"))));
   result.points.forEach((points, seat) => {
     const out = result.eliminated.includes(seat) ? ` · ${ctx.t("out")}` : result.reentered.includes(seat) ? ` · ${ctx.t("back in")}` : "";
-    const loose = el("td", "cards-row", "", el("span", "hint", ctx.t("Loose cards")), cardRow(ctx, result.loose[seat] ? result.loose[seat].split(" ") : []));
+    const loose = el("td", "cards-row", "", el("span", "hint", `${ctx.t("Loose cards")}: `), cardRow(ctx, result.loose[seat] ? result.loose[seat].split(" ") : []));
     loose.colSpan = 3;                                     // the loose cards on a line of their own, full width
     table.append(el("tr", "", "", el("th", "", ctx.seatName(seat) + out), el("td", "", String(points)),
       el("td", "", String(result.fiches.some((f) => f !== 0) ? obs.fiches[seat] : obs.scores[seat]))));
