@@ -72,9 +72,11 @@ export function sortButton(ctx, ui, cleared) {
 /** Why the hand ended, said plainly: who closed (a seat, or a side's seats), the stock run out,
  *  the time up. ``result.ended_by`` where the game says it ("closing", "closing in hand",
  *  "stock", "no stock", "time-out", "pinnacolone"); ``closer`` a seat or -1; ``closers`` the
- *  seats of the side that closed (Burraco says its side). */
+ *  seats of the side that closed (Burraco names the side: "Chiusura: Noi"). */
 export function endedBy(ctx, result, closers = null) {
-  const who = closers?.length ? closers.map(ctx.seatName).join(" + ")
+  const names = closers?.map(ctx.seatName).join(" + ");
+  const side = closers?.length ? ctx.sideName(closers) : "";
+  const who = closers?.length ? (side === names ? names : `${side} (${names})`)
     : (typeof result.closer === "number" && result.closer >= 0 ? ctx.seatName(result.closer) : "");
   const how = result.ended_by;
   let text;
