@@ -93,7 +93,8 @@ export function handEnd(ctx, end) {
   const names = r.points.map((_, side) => ctx.sideName(Array.from({ length: obs.players }, (_, s) => s).filter((s) => sideOf(obs, s) === side)));
   const table = el("table", "breakdown");
   table.append(el("tr", "", "", el("th"), ...names.map((n) => el("th", "", n))));
-  for (const [label, row] of [[ctx.t("Closing"), r.closing], [ctx.t("Melded cards"), r.melded], [ctx.t("Cards in hand"), r.in_hand],
+  const closing = r.closing.some((v) => v) ? [[ctx.t("Closing"), r.closing]] : [];   // no "Chiusura 0 0" when no one closed
+  for (const [label, row] of [...closing, [ctx.t("Melded cards"), r.melded], [ctx.t("Cards in hand"), r.in_hand],
     [ctx.t("Hand total"), r.points], [ctx.t("Match total"), obs.scores]]) {
     table.append(el("tr", "", "", el("th", "", label), ...row.map((v) => el("td", "", String(v)))));
   }
