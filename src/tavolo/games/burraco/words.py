@@ -42,7 +42,7 @@ def action_words(state: BurracoState, action: int) -> Words:
         return open_words(kind[1])
     _, slot, card, variant = kind
     seat = state.current_player()
-    melds = state.side_melds(state.side_of(seat)) if seat >= 0 else []
+    melds = state._melds[state.side_of(seat)] if seat >= 0 else ()  # read, not copied: called for every legal move
     label = variant_label(melds[slot], card, variant) if slot < len(melds) else ""
     if label in ("natural", "wild") and not WILD[card]:
         return _pinella_words(card, slot, melds[slot].wild, label)
@@ -71,7 +71,7 @@ def _discard(state: BurracoState, card: int) -> Words:
     """Scarta; the last card of the hand either closes ("scarta 3♥ e chiude", la chiusura) or,
     while the side's pozzetto waits, takes it ("scarta 3♥ e prende il pozzetto")."""
     seat = state.current_player()
-    if len(state.hand_cards(seat)) != 1:
+    if state._sizes[seat] != 1:
         return discard_words(card)
     if state._side_pozz[state.side_of(seat)] >= 0:
         return Words.of("discard {cards} and take the pozzetto", cards=card_words([card]))
