@@ -4,6 +4,7 @@ hand of Scala 40, a round of Briscola and of Tressette)."""
 
 from __future__ import annotations
 
+from tavolo.i18n.moves import card_short
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, play_to_score_screen, rummy_move, trick_move
 
@@ -27,7 +28,10 @@ def test_burraco_smazzata_with_three_bots(browser, server):
     moves = play_to_score_screen(page, rummy_move, screenshot=(14, SCREENSHOTS / "burraco-table-phone.png"))
     assert moves > 5
     rows = page.locator(".overlay-box .breakdown th").all_inner_texts()
-    for label in ("Chiusura", "Burraci", "Carte calate", "Carte in mano", "Pozzetto", "Totale partita"):
+    ended = page.inner_text(".overlay-box .ended-by")                   # why the hand ended, said plainly
+    closed = "Tallone esaurito" not in ended
+    assert ("Chiusura" in rows) == closed, (ended, rows)                # no "Chiusura 0 0" when no one closed
+    for label in ("Burraci", "Carte calate", "Carte in mano", "Pozzetto", "Totale partita"):
         assert label in rows, rows
     page.screenshot(path=SCREENSHOTS / "burraco-score-phone.png")
     finish(page, hands=4)
@@ -174,7 +178,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_nothing_is_played(browser,
     discarded = card.get_attribute("data-card")
     card.drag_to(page.locator(".pile"))                                   # a card dragged to the pile is discarded
     page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
-    assert f"Tu: discard {discarded}" in page.inner_text("#log")
+    assert f"Tu: scarta {card_short(discarded, 'french', 'it')}" in page.inner_text("#log")  # the log in words
     assert SCRIPT_ERRORS[page] == []
 
 

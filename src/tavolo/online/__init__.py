@@ -144,7 +144,7 @@ Server -> client:
   played again; sent to each connected seat alone, with its own token for the
   new table (spectators see only ``table.next_table``);
 * ``{"type": "error", "code": str, "message": str, "rule": {"code", "text",
-  "source"}|null, "candidates": [str]|null, "ref": str|null}``; codes:
+  "source"}|null, "candidates": [str]|null, "candidate_words": [Words JSON|null]|null (the same in words), "ref": str|null}``; codes:
   ``illegal`` (with the rule and its seed article), ``notation``,
   ``ambiguous`` (with the candidates), ``not_your_turn``, ``bad_message``,
   ``too_fast``, ``forbidden``, ``not_found``, ``too_many``.

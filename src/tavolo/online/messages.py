@@ -42,6 +42,9 @@ class Refusal(Exception):
         self.params = params
         self.field = field
         self.candidates = candidates
+        self.candidate_words: list[dict[str, Any] | None] | None = None
+        """The candidates in words (``Words`` JSON, None where one is no single move), set by the
+        table that read the move."""
         self.error = error
 
     def message(self, lang: str) -> str:

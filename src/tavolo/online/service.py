@@ -963,12 +963,18 @@ class TableService:
         return self._bots[key]
 
     async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
-        await asyncio.sleep(self.pace)
+        await asyncio.sleep(self.pace * self._turn_share(table, seat))
         await self._until_ours(table)
         obs, legal = table.state.observation(seat), list(table.state.legal_actions())
         action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
         self.bot_moves += 1
         await self._act(table, seat, seq, [action])
+
+    @staticmethod
+    def _turn_share(table: Table, seat: int) -> float:
+        """The share of the pace before this bot action: the whole before a turn's first action,
+        the game's ``turn_pace`` before each further one (the last action told was this seat's)."""
+        return table.view.turn_pace if table.log and table.log[-1][0] == seat else 1.0
 
     async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))

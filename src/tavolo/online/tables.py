@@ -149,7 +149,23 @@ class Table:
             actions = self.state.parse_move(text)
             return self._action_entries(seat, actions)
         except ActionError as exc:
-            raise refusal_of(exc) from None
+            refusal = refusal_of(exc)
+            refusal.candidate_words = self._candidate_words(refusal.candidates)
+            raise refusal from None
+
+    def _candidate_words(self, candidates: list[str] | None) -> list[dict | None] | None:
+        """The words of each candidate of an ambiguous move (a pinella natural or wild, an ace
+        low or high), so that the choice reads "lega 2♥ alla 3 come matta"; None for a
+        candidate that is not one move (the meld of a long opening), said by its notation."""
+        if not candidates:
+            return None
+        said: list[dict | None] = []
+        for text in candidates:
+            try:
+                said.append(self.state.action_words(self.state.parse_action(text)).to_json())
+            except (ActionError, ValueError):
+                said.append(None)
+        return said
 
     def action_entries(self, seat: int, actions: list[int], timer: bool = False) -> list[LogEntry]:
         """Entries for actions a bot or the timer chose (legal by construction)."""

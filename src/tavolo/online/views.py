@@ -100,6 +100,10 @@ class GameView:
     """The notation of several cards, when the family's deck is not the game's (Peppa, Tarocchi)."""
     combine: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """How the form's values become the game's options, where one choice overrides another."""
+    turn_pace: float = 1.0
+    """The share of the service's pace a bot waits before each further action of its own turn:
+    1 for a pause before every action; Machiavelli's bots rearrange the table in tens of small
+    moves, told quickly one after another as one turn a person can follow (issue 23)."""
 
     def build(self, options: dict[str, Any]) -> Game:
         """The game for the lobby's ``options`` (missing ones take their default)."""
@@ -393,7 +397,8 @@ def _machiavelli() -> GameView:
         "machiavelli", "Machiavelli", "machiavelli",
         (_players((2, 3, 4, 5, 6, 7, 8), 4), OptionField("hands", "Hands (0: one deal each)", (0, 1, 2, 4), 0)),
         (("solver", "Normal"), ("random", "Random")),
-        {"solver": _simple(SolverMachiavelliBot), "random": _random}, ("hand",), None, fr.parse, None, fr.names)
+        {"solver": _simple(SolverMachiavelliBot), "random": _random}, ("hand",), None, fr.parse, None, fr.names,
+        turn_pace=0.15)
 
 
 def _canasta() -> GameView:

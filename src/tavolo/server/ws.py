@@ -94,7 +94,7 @@ class RateLimit:
 def error_frame(refusal: Refusal, lang: str, ref: str | None = None) -> dict[str, Any]:
     return {"type": "error", "code": refusal.code, "message": refusal.message(lang),
             "rule": refusal.rule_json(lang),
-            "candidates": refusal.candidates, "ref": ref}
+            "candidates": refusal.candidates, "candidate_words": refusal.candidate_words, "ref": ref}
 
 
 def parse_frame(text: str | bytes | None) -> Hello | Move | Continue | Ping | Lang:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError, Rule
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
+from tavolo.engine.words import Words
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES, TIME_OUT,
@@ -179,6 +180,12 @@ class BurracoState(DealtState):
         from tavolo.games.burraco.notation import action_text
 
         return action_text(self, action)
+
+    def action_words(self, action: int) -> Words:
+        """``action`` in the players' words ("pesca", "lega 7♦ alla 2"): see :mod:`.words`."""
+        from tavolo.games.burraco.words import action_words
+
+        return action_words(self, action)
 
     def parse_action(self, text: str) -> int:
         from tavolo.games.burraco.notation import parse_action

@@ -25,7 +25,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from tavolo.cards import french as fr
-from tavolo.games.canasta import notation
+from tavolo.games.canasta import notation, words
 from tavolo.games.canasta.actions import (
     DISCARD_BASE, DRAW1, DRAW2, RETRACT, TAKE, decode, lay_action,
 )
@@ -152,6 +152,7 @@ class CanastaState(HandsState):
 
     observation = observe
     action_to_string = notation.action_text
+    action_words = words.action_words
     parse_action = notation.parse_action
 
     def to_json(self) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from tavolo.cards import french as fr
-from tavolo.games.machiavelli import notation
+from tavolo.games.machiavelli import notation, words
 from tavolo.games.machiavelli.actions import (
     DONE, DRAW, MAX_GROUPS, NUM_CARDS, PASS, UNDO, decode, move_action, put_action,
 )
@@ -120,6 +120,7 @@ class MachiavelliState(HandsState):
 
     observation = observe
     action_to_string = notation.action_text
+    action_words = words.action_words
     parse_action = notation.parse_action
     parse_move = notation.parse_move
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.games.pinnacola import notation
+from tavolo.games.pinnacola import notation, words
 from tavolo.games.pinnacola.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SHIFT_BASE, SWAP_BASE, TEMPLATES, decode, melds_in,
     take_action,
@@ -110,6 +110,7 @@ class PinnacolaState(HandsState):
 
     observation = observe
     action_to_string = notation.action_text
+    action_words = words.action_words
     parse_action = notation.parse_action
 
     def to_json(self) -> dict[str, Any]:

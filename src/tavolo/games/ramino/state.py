@@ -29,7 +29,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
-from tavolo.games.ramino import notation
+from tavolo.games.ramino import notation, words
 from tavolo.games.ramino.actions import (
     CLOSE_AT_ONCE, CLOSE_BASE, DISCARD_BASE, DRAW, TAKE, decode,
 )
@@ -117,6 +117,7 @@ class RaminoState(EliminationState):
 
     observation = observe
     action_to_string = notation.action_text
+    action_words = words.action_words
     parse_action = notation.parse_action
 
     def to_json(self) -> dict[str, Any]:

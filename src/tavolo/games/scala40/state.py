@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tavolo.games.scala40 import notation
+from tavolo.games.scala40 import notation, words
 from tavolo.games.scala40.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SWAP_BASE, TAKE, TEMPLATES, decode, melds_in,
 )
@@ -103,6 +103,7 @@ class Scala40State(EliminationState):
 
     observation = observe
     action_to_string = notation.action_text
+    action_words = words.action_words
     parse_action = notation.parse_action
 
     def to_json(self) -> dict[str, Any]:

@@ -237,7 +237,14 @@ function logEvent(frame) {
   const log = document.getElementById("log");
   const timer = frame.timer ? ` (${t("time ran out")})` : "";
   const text = frame.words ? say(frame.words, seatName) : frame.text;
-  log.prepend(el("p", "event", `${seatName(frame.seat)}: ${text}${timer}`));
+  const last = log.firstElementChild;
+  if (ctx.module?.GROUP_TURN && last?.dataset.seat === String(frame.seat)) {  // h-rummy: a turn of many moves, one line
+    last.textContent += ` · ${text}${timer}`;
+    return;
+  }
+  const line = el("p", "event", `${seatName(frame.seat)}: ${text}${timer}`);
+  line.dataset.seat = frame.seat;
+  log.prepend(line);
   while (log.children.length > 12) log.lastChild.remove();
 }
 
@@ -245,11 +252,17 @@ function showRefusal(frame) {
   const box = document.getElementById("refusal");
   page.dataset.refusals = Number(page.dataset.refusals || 0) + 1;
   box.hidden = false;
-  const parts = [el("strong", "", frame.message)];
+  const said = frame.code === "ambiguous" && frame.candidate_words?.every(Boolean);  // h-rummy: the choice in words only
+  const parts = [el("strong", "", said ? t("This move can be made in more than one way.") : frame.message)];
   if (frame.rule) parts.push(el("p", "rule", `${frame.rule.text} (${frame.rule.source})`));
-  if (frame.candidates?.length) {
-    parts.push(el("p", "", t("Which one do you mean?")),
-      el("div", "buttons", ...frame.candidates.map((c) => button(c, () => sendMove(c), "candidate"))));
+  if (frame.candidates?.length) {                          // h-rummy: the choice in words, one button each
+    const words = frame.candidate_words || [];
+    const choices = frame.candidates.map((c, i) => {
+      const choice = button(words[i] ? say(words[i], seatName) : c, () => { hideRefusal(); sendMove(c); }, "candidate");
+      choice.dataset.move = c;
+      return choice;
+    });
+    parts.push(el("p", "", t("Which one do you mean?")), el("div", "buttons", "", ...choices));
   }
   box.replaceChildren(...parts);
 }

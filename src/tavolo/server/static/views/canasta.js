@@ -5,7 +5,7 @@
 // Prendi il pozzo takes it whole, Ritira takes back an opening short of its minimum.
 import { button, el } from "../api.js";
 import { cardElement } from "../cards.js";
-import { DECK, actionRow, chosenCards, has, hasVerb, pickableHand, stockPile } from "./rummy_common.js";
+import { rummyStyles, endedBy, revealedHands, DECK, actionRow, chosenCards, has, hasVerb, pickableHand, stockPile } from "./rummy_common.js";
 
 export const PLAY_DIRECTION = "counterclockwise";
 const RANKS = ["*", "A", "2", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
@@ -39,7 +39,8 @@ function sides(ctx, obs) {
 function middle(ctx, obs) {
   const stock = stockPile(ctx, obs);
   const top = obs.pozzo_up.length ? [cardElement(obs.pozzo_up[obs.pozzo_up.length - 1], DECK, "small")] : [];
-  const label = ctx.t("pozzo: {up} face up, {down} face down", { up: obs.pozzo_up.length, down: obs.pozzo_down });
+  const up = obs.pozzo_up.length;                    // "1 scoperta", "2 scoperte": the count's own number
+  const label = `${ctx.t("pozzo")}: ${faceUp(ctx, up)}, ${faceDown(ctx, obs.pozzo_down)}`;
   return el("section", "middle", "", stock, el("div", "pile", "", el("span", "label", label), el("div", "pile-cards", "", ...top)));
 }
 
@@ -58,6 +59,7 @@ function actionButtons(ctx, obs) {
 
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
+  rummyStyles();
   const obs = ctx.view.obs;
   const board = document.getElementById("board");
   board.className = "board rummy canasta";
@@ -66,6 +68,10 @@ export function render(ctx) {
   controls.replaceChildren(...(ctx.seat === null ? [] : [pickableHand(ctx, obs, ui), actionButtons(ctx, obs)]));
 }
 
+/** "1 scoperta" / "3 scoperte", "1 coperta" / "0 coperte": the count agrees with its number. */
+const faceUp = (ctx, count) => (count === 1 ? ctx.t("one card face up") : ctx.t("{count} face up", { count }));
+const faceDown = (ctx, count) => (count === 1 ? ctx.t("one card face down") : ctx.t("{count} face down", { count }));
+
 /** The hand-end screen: each side's cards on the table, canaste, red 3s, closing, cards in hand. */
 export function handEnd(ctx, end) {
   const obs = ctx.view.obs;
@@ -73,15 +79,16 @@ export function handEnd(ctx, end) {
   const names = result.sides.map((_, side) => ctx.sideName(Array.from({ length: obs.players }, (_, s) => s).filter((s) => sideOf(obs, s) === side)));
   const table = el("table", "breakdown");
   table.append(el("tr", "", "", el("th"), ...names.map((n) => el("th", "", n))));
+  const closed = result.sides.some((s) => s.closing);             // no "Chiusura 0 0" when no one closed
   const rows = [["Cards on the table", "melded", 1], ["Canaste", "canaste", 1], ["Red 3s", "red_threes", 1],
-    ["Closing", "closing", 1], ["Cards in hand", "in_hand", -1]];
+    ...(closed ? [["Closing", "closing", 1]] : []), ["Cards in hand", "in_hand", -1]];
   for (const [label, field, sign] of rows) {
     table.append(el("tr", "", "", el("th", "", ctx.t(label)), ...result.sides.map((s) => el("td", "", String(sign * s[field])))));
   }
   const total = (s) => s.melded + s.canaste + s.red_threes + s.closing - s.in_hand;
   table.append(el("tr", "", "", el("th", "", ctx.t("Points of the hand")), ...result.sides.map((s) => el("td", "", String(total(s))))));
   table.append(el("tr", "", "", el("th", "", ctx.t("Match total")), ...obs.scores.map((p) => el("td", "", String(p)))));
-  return el("div", "hand-end", "", table);
+  return el("div", "hand-end", "", endedBy(ctx, result), table, revealedHands(ctx, end.hands));
 }
 
 /** One line of the match history. */

@@ -5,9 +5,11 @@
 // Pesca (Passo with the stock empty) puts everything back and draws.
 import { button, el } from "../api.js";
 import { cardElement } from "../cards.js";
-import { DECK, actionRow, chosenCards, has, pickableHand, seatHistoryLine, stockPile } from "./rummy_common.js";
+import { rummyStyles, cardRow, endedBy, DECK, actionRow, chosenCards, has, pickableHand, seatHistoryLine, stockPile } from "./rummy_common.js";
 
 export const PLAY_DIRECTION = "clockwise";
+/** A turn's moves on one line of the log (table.js): a bot's rearrangement read as one turn. */
+export const GROUP_TURN = true;
 const ui = { selected: [], moving: null, sortBy: localStorage.getItem("tavolo.sort") || "suit", handKey: "" };
 
 
@@ -65,6 +67,7 @@ function actionButtons(ctx) {
 
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
+  rummyStyles();
   const obs = ctx.view.obs;
   const board = document.getElementById("board");
   board.className = "board rummy machiavelli";
@@ -78,13 +81,14 @@ export function handEnd(ctx, end) {
   const obs = ctx.view.obs;
   const result = end.result;
   const table = el("table", "breakdown");
-  table.append(el("tr", "", "", el("th"), el("th", "", ctx.t("Cards left")), el("th", "", ctx.t("Points of the hand")), el("th", "", ctx.t("Match total"))));
+  table.append(el("tr", "", "", el("th"), el("th", "", ctx.t("Points of the hand")), el("th", "", ctx.t("Match total"))));
   result.points.forEach((points, seat) => {
-    const left = result.left[seat] ? result.left[seat].split(" ").map((c) => cardElement(c, DECK, "small")) : [el("span", "hint", ctx.t("no cards"))];
-    table.append(el("tr", "", "", el("th", "", ctx.seatName(seat)), el("td", "", "", ...left), el("td", "", String(points)),
-      el("td", "", String(obs.scores[seat]))));
+    table.append(el("tr", "", "", el("th", "", ctx.seatName(seat)), el("td", "", String(points)), el("td", "", String(obs.scores[seat]))));
+    const left = el("td", "cards-row", "", cardRow(ctx, result.left[seat] ? result.left[seat].split(" ") : []));
+    left.colSpan = 3;                                      // the cards left on a line of their own, full width
+    table.append(el("tr", "", "", left));
   });
-  return el("div", "hand-end", "", table);
+  return el("div", "hand-end", "", endedBy(ctx, result), table);
 }
 
 /** One line of the match history. */

@@ -4,7 +4,7 @@
 // meld with a matta) or Scarta. The hand's end shows each side's closing, melds and cards in hand.
 import { button, el } from "../api.js";
 import { cardElement } from "../cards.js";
-import {
+import { rummyStyles, endedBy,
   DECK, actionRow, chosenCards, has, hasVerb, pickableHand, revealedHands, sortButton, stockPile,
 } from "./rummy_common.js";
 
@@ -15,6 +15,7 @@ const ui = { selected: [], sortBy: localStorage.getItem("tavolo.sort") || "suit"
 const sideOf = (obs, seat) => (obs.players === 4 && obs.scores.length === 2 ? seat % 2 : seat);
 
 function meldTapped(ctx, number) {
+  if (ui.mode === "shift") { ui.mode = null; ctx.send(`shift ${number}`); return; }  // the wild to the run's other end
   const chosen = chosenCards(ui, ctx.view.obs);
   if (!chosen.length || !ui.mode) return;
   ctx.send(ui.mode === "swap" ? `swap ${chosen[0]} on ${number}` : `attach ${chosen[0]} to ${number}`);
@@ -63,16 +64,19 @@ function actionButtons(ctx, obs) {
     [button(ctx.t("Attach"), () => { ui.mode = "attach"; ctx.refresh(); }, "act-attach"), hasVerb(ctx, "attach") && chosen.length === 1],
     [button(ctx.t("Swap the joker"), () => { ui.mode = "swap"; ctx.refresh(); }, "act-swap"), hasVerb(ctx, "swap") && chosen.length === 1],
     [button(ctx.t("Discard"), () => ctx.send(`discard ${chosen[0]}`), "act-discard"), chosen.length === 1 && has(ctx, `discard ${chosen[0]}`)],
+    [button(ctx.t("Move the wild"), () => { ui.mode = "shift"; ctx.refresh(); }, "act-shift"), hasVerb(ctx, "shift")],
   ];
   const sort = sortButton(ctx, ui, []);
   const notes = [];
   if (obs.owed.length && myTurn) notes.push(el("p", "hint", ctx.t("Meld {cards} this turn", { cards: obs.owed.join(" ") })));
-  if (ui.mode && chosen.length) notes.push(el("p", "hint mode", ctx.t("Now tap the meld")));
+  if (ui.mode === "shift") notes.push(el("p", "hint mode", ctx.t("Now tap the run")));
+  else if (ui.mode && chosen.length) notes.push(el("p", "hint mode", ctx.t("Now tap the meld")));
   return [actionRow(ctx, actions), el("div", "hand-tools", "", sort, ...notes)];
 }
 
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
+  rummyStyles();
   const obs = ctx.view.obs;
   const board = document.getElementById("board");
   board.className = "board rummy pinnacola";
@@ -89,11 +93,12 @@ export function handEnd(ctx, end) {
   const names = r.points.map((_, side) => ctx.sideName(Array.from({ length: obs.players }, (_, s) => s).filter((s) => sideOf(obs, s) === side)));
   const table = el("table", "breakdown");
   table.append(el("tr", "", "", el("th"), ...names.map((n) => el("th", "", n))));
-  for (const [label, row] of [[ctx.t("Closing"), r.closing], [ctx.t("Melded cards"), r.melded], [ctx.t("Cards in hand"), r.in_hand],
+  const closing = r.closing.some((v) => v) ? [[ctx.t("Closing"), r.closing]] : [];   // no "Chiusura 0 0" when no one closed
+  for (const [label, row] of [...closing, [ctx.t("Melded cards"), r.melded], [ctx.t("Cards in hand"), r.in_hand],
     [ctx.t("Hand total"), r.points], [ctx.t("Match total"), obs.scores]]) {
     table.append(el("tr", "", "", el("th", "", label), ...row.map((v) => el("td", "", String(v)))));
   }
-  return el("div", "hand-end", "", table, revealedHands(ctx, end.hands));
+  return el("div", "hand-end", "", endedBy(ctx, r), table, revealedHands(ctx, end.hands));
 }
 
 /** One line of the match history. */

@@ -4,7 +4,7 @@
 // end shows each player's loose cards, what they paid and the match so far.
 import { button, el } from "../api.js";
 import { cardElement, sortCards } from "../cards.js";
-import {
+import { rummyStyles, cardRow, endedBy,
   DECK, actionRow, has, revealedHands, seatHistoryLine, sortButton, stockPile,
 } from "./rummy_common.js";
 
@@ -56,6 +56,7 @@ function actionButtons(ctx, obs) {
 
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
+  rummyStyles();
   const obs = ctx.view.obs;
   const board = document.getElementById("board");
   board.className = "board rummy ramino";
@@ -69,14 +70,16 @@ export function handEnd(ctx, end) {
   const obs = ctx.view.obs;
   const result = end.result;
   const table = el("table", "breakdown");
-  table.append(el("tr", "", "", el("th"), el("th", "", ctx.t("Loose cards")), el("th", "", ctx.t("Penalty points")), el("th", "", ctx.t("Match total"))));
+  table.append(el("tr", "", "", el("th"), el("th", "", ctx.t("Penalty points")), el("th", "", ctx.t("Match total"))));
   result.points.forEach((points, seat) => {
     const out = result.eliminated.includes(seat) ? ` · ${ctx.t("out")}` : result.reentered.includes(seat) ? ` · ${ctx.t("back in")}` : "";
-    const loose = result.loose[seat] ? result.loose[seat].split(" ").map((c) => cardElement(c, DECK, "small")) : [el("span", "hint", ctx.t("no cards"))];
-    table.append(el("tr", "", "", el("th", "", ctx.seatName(seat) + out), el("td", "", "", ...loose), el("td", "", String(points)),
+    const loose = el("td", "cards-row", "", el("span", "hint", `${ctx.t("Loose cards")}: `), cardRow(ctx, result.loose[seat] ? result.loose[seat].split(" ") : []));
+    loose.colSpan = 3;                                     // the loose cards on a line of their own, full width
+    table.append(el("tr", "", "", el("th", "", ctx.seatName(seat) + out), el("td", "", String(points)),
       el("td", "", String(result.fiches.some((f) => f !== 0) ? obs.fiches[seat] : obs.scores[seat]))));
+    table.append(el("tr", "", "", loose));
   });
-  return el("div", "hand-end", "", table, revealedHands(ctx, end.hands));
+  return el("div", "hand-end", "", endedBy(ctx, result), table, revealedHands(ctx, end.hands));
 }
 
 /** One line of the match history. */

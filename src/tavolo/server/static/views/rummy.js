@@ -7,7 +7,7 @@ import { button, el } from "../api.js";
 import { cardElement, sortCards } from "../cards.js";
 import { draggable } from "../drag.js";
 import { tn } from "../i18n.js";
-import { DECK, chosenCards, hasVerb, revealedHands, seatHistoryLine, sortButton, stockPile } from "./rummy_common.js";
+import { rummyStyles, endedBy, DECK, chosenCards, hasVerb, revealedHands, seatHistoryLine, sortButton, stockPile } from "./rummy_common.js";
 
 /** Burraco and Scala 40 turn clockwise (codice art. 4, "in senso orario"; FISCA Scala 40 art. 2.1). */
 export const PLAY_DIRECTION = "clockwise";
@@ -28,10 +28,22 @@ function cards(tokens, className = "") {
 
 // --- the table ---------------------------------------------------------------------------------
 
+/** Whether a Burraco run's first card is a free wild (matta libera: written first, with no rank it
+ *  stands for; a pinella of the run's own suit marked "(w)"), which may still move to either end. */
+export function startsWithFreeWild(text) {
+  const tokens = text.split(" ");
+  const [first, ...rest] = tokens;
+  const naturals = rest.filter((t) => !t.includes("(") && !t.startsWith("*"));
+  if (tokens.length < 3 || !naturals.length || new Set(naturals.map((t) => t.slice(0, -1))).size < naturals.length) return false;
+  if (first.endsWith("(w)") || first === "*") return true;
+  return !first.includes("(") && first.startsWith("2") && first.slice(-1) !== naturals[0].slice(-1);
+}
+
 function meldElement(ctx, text, number, info, mine) {
   const meld = el("div", `meld${info?.kind ? ` burraco ${info.kind}` : ""}${mine ? " ours" : ""}`);
   meld.dataset.meld = number;
   meld.append(el("span", "meld-number", String(number)), el("div", "meld-cards", "", ...cards(text.split(" "), "small")));
+  if (startsWithFreeWild(text)) meld.append(el("span", "free-wild", ctx.t("free wild")));
   if (info?.kind) meld.append(el("span", "badge", kindLabel(ctx, info.kind)));
   if (info && typeof info.points === "number") meld.append(el("span", "meld-points", String(info.points)));
   if (mine) meld.addEventListener("click", () => meldTapped(ctx, number));
@@ -59,6 +71,7 @@ function scala40Table(ctx, obs) {
   const melds = obs.table.map((text, i) => {
     const m = meldElement(ctx, text, i + 1, infos[i], ctx.view.to_act === ctx.seat);
     m.title = ctx.seatName(obs.owners[i]);
+    m.append(el("span", "meld-owner", ctx.seatName(obs.owners[i])));   // whose meld, on the table itself
     return m;
   });
   const opened = obs.opened.map((o, seat) => el("span", `opened${o ? " yes" : ""}`, `${ctx.seatName(seat)}: ${o ? ctx.t("opened") : ctx.t("not opened")} · ${obs.scores[seat]}`));
@@ -151,6 +164,7 @@ function actionButtons(ctx, obs) {
 
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
+  rummyStyles();
   const obs = ctx.view.obs;
   const board = document.getElementById("board");
   board.className = `board rummy ${isBurraco(obs) ? "burraco" : "scala40"}`;
@@ -171,8 +185,9 @@ export function render(ctx) {
 // --- the end of a hand ------------------------------------------------------------------------
 
 function burracoBreakdown(ctx, result, obs) {
+  const closed = result.sides.some((s) => s.closing);
   const rows = [
-    [ctx.t("Closing"), (s) => s.closing],
+    ...(closed ? [[ctx.t("Closing"), (s) => s.closing]] : []),     // no "Chiusura 0 0" when no one closed
     [ctx.t("Burraci"), (s) => s.burraci.length ? s.burraci.map((k) => kindLabel(ctx, k)).join(", ") : "—"],
     [ctx.t("Burraco points"), (s) => s.burraco_bonus],
     [ctx.t("Melded cards"), (s) => s.melded],
@@ -202,8 +217,10 @@ function scala40Breakdown(ctx, result, obs) {
 /** The hand-end screen: every hand revealed and the score breakdown. */
 export function handEnd(ctx, end) {
   const obs = ctx.view.obs;
-  const breakdown = end.result.sides ? burracoBreakdown(ctx, end.result, obs) : scala40Breakdown(ctx, end.result, obs);
-  return el("div", "hand-end", "", breakdown, revealedHands(ctx, end.hands));
+  const result = end.result;
+  const breakdown = result.sides ? burracoBreakdown(ctx, result, obs) : scala40Breakdown(ctx, result, obs);
+  const closers = result.sides ? result.sides.find((s) => s.closing)?.seats || [] : null;
+  return el("div", "hand-end", "", endedBy(ctx, result, closers), breakdown, revealedHands(ctx, end.hands));
 }
 
 /** One line of the match history. */

@@ -8,6 +8,14 @@ import { cardBack, cardElement, sortCards } from "../cards.js";
 
 export const DECK = "french";
 
+/** The family's own styles (views/rummy.css), once; the page marked as a rummy table. Called by
+ *  each view's render (not on import: table.js imports rummy.js for every game). */
+export function rummyStyles() {
+  document.body.classList.add("rummy-table");
+  if (document.getElementById("rummy-css")) return;
+  document.head.append(Object.assign(document.createElement("link"), { id: "rummy-css", rel: "stylesheet", href: "/static/views/rummy.css" }));
+}
+
 /** Whether ``move`` is legal now. */
 export const has = (ctx, move) => (ctx.view.legal || []).includes(move);
 
@@ -59,6 +67,32 @@ export function sortButton(ctx, ui, cleared) {
     ui.selected = cleared;
     ctx.refresh();
   }, "sort");
+}
+
+/** Why the hand ended, said plainly: who closed (a seat, or a side's seats), the stock run out,
+ *  the time up. ``result.ended_by`` where the game says it ("closing", "closing in hand",
+ *  "stock", "no stock", "time-out", "pinnacolone"); ``closer`` a seat or -1; ``closers`` the
+ *  seats of the side that closed (Burraco names the side: "Chiusura: Noi"). */
+export function endedBy(ctx, result, closers = null) {
+  const names = closers?.map(ctx.seatName).join(" + ");
+  const side = closers?.length ? ctx.sideName(closers) : "";
+  const who = closers?.length ? (side === names ? names : `${side} (${names})`)
+    : (typeof result.closer === "number" && result.closer >= 0 ? ctx.seatName(result.closer) : "");
+  const how = result.ended_by;
+  let text;
+  if (how === "closing in hand" && who) text = ctx.t("{who} closed in hand", { who });
+  else if (how === "pinnacolone" && who) text = ctx.t("{who} closed with a pinnacolone", { who });
+  else if (how === "time-out") text = ctx.t("Time is up: the hand ends here");
+  else if (how === "stock" || how === "no stock") text = ctx.t("The stock ran out: no one closed");
+  else if (who) text = ctx.t("{who} closed the hand", { who });
+  else text = ctx.t("The stock ran out: no one closed");
+  return el("p", "ended-by", text);
+}
+
+/** Cards in a row that wraps, overlapping as in a hand (an end screen's cell or line). */
+export function cardRow(ctx, tokens) {
+  return tokens.length ? el("div", "revealed-cards", "", ...sortCards(tokens, DECK, "suit").map((c) => cardElement(c, DECK, "small")))
+    : el("span", "hint", ctx.t("no cards"));
 }
 
 /** Every seat's hand at a hand's end, by suit ("no cards" for an empty one). */
