@@ -119,7 +119,7 @@ def engine() -> str:
             _warned = True
             warnings.warn("the compiled Burraco core is not built (no C++ compiler, or its build failed); "
                           "the Python engine plays. Reinstall with `pip install -e .` to build it.",
-                          RuntimeWarning, stacklevel=2)
+                          RuntimeWarning, stacklevel=3)
         return "python"
     return "native"
 
@@ -137,7 +137,11 @@ if _core is not None:
     _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS)
     _Base: Any = _core.Core
 else:  # pragma: no cover - only where the build failed
-    _Base = object
+    class _Base:
+        """Stands in for the compiled type where it is not built: it cannot be made."""
+
+        def __new__(cls, *args: Any) -> Any:
+            raise RuntimeError(f"the compiled Burraco core is not built: {BUILD_ERROR}")
 
 
 class NativeBurracoState(_Base, State):
