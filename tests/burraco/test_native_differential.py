@@ -260,3 +260,22 @@ def test_the_compiled_state_is_smaller_than_the_python_one():
     ref.apply_chance(deal)
     fast.apply_chance(deal)
     assert fast.native_bytes() < python_state_bytes(ref)
+
+
+def test_the_arena_plays_random_tables_alike_in_both_engines(monkeypatch):
+    """A table of random bots (which never read the observation) plays on the compiled core:
+    the same points deal by deal as on the reference engine."""
+    from tavolo.arena.duplicate import deal_seed, play_duplicate
+
+    def deals(engine: str) -> list:
+        monkeypatch.setenv("TAVOLO_ENGINE", engine)
+        return [play_duplicate("random", "random", deal_seed(3, i), rules=rules, players=players).points
+                for rules, players in (("fibur", 2), ("fibur", 4), ("internazionale", 6)) for i in range(4)]
+
+    python = deals("python")
+    assert deals("native") == python
+    from tavolo.arena.duplicate import Seating, arena_game, dealt
+
+    assert isinstance(dealt(arena_game("fibur", 2), Seating(1, ("random", "random")), compiled=True),
+                      native.NativeBurracoState)
+    assert len({p for deal in python for p in deal}) > 4  # real, differing hands
