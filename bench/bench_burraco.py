@@ -13,7 +13,10 @@
 * bot play: every seat the simple bot, choosing from its observation.
 
 A decision is one applied action (draw, take, open, attach, discard); a turn
-runs from the draw to the discard. Each figure is the median of 5 runs.
+runs from the draw to the discard. Each figure is the median of 5 runs, timed in the
+process's CPU time (``time.process_time``): every figure here is one thread's work, and on
+the project's shared 2-core machine the wall clock of a loaded run says more about the other
+sessions than about the engine (docs/compiled-engine.md).
 """
 
 from __future__ import annotations
@@ -45,18 +48,18 @@ def python_random_hands(players: int, hands: int, seed: int) -> tuple[float, int
 
 def native_playouts(players: int, hands: int, seed: int) -> tuple[float, int, int]:
     """Seconds and decisions for ``hands`` whole hands dealt and played inside the core."""
-    start = time.perf_counter()
+    start = time.process_time()
     decisions = native.bench_playouts(players, hands, seed)
-    return time.perf_counter() - start, decisions, 0
+    return time.process_time() - start, decisions, 0
 
 
 def differential(players: int, hands: int, seed: int) -> tuple[float, int, int]:
     """Seconds and decisions compared between the engines (the CI test's check, longer)."""
     from tests.burraco.test_native_differential import play_side_by_side
 
-    start = time.perf_counter()
+    start = time.process_time()
     made = play_side_by_side("fibur", players, None, hands, 0, seed)
-    return time.perf_counter() - start, made, 0
+    return time.process_time() - start, made, 0
 
 
 def python_state_bytes(state) -> int:
@@ -113,7 +116,7 @@ def _play_hands(players: int, hands: int, seed: int, choose, new_state=None) -> 
     game = make_game("fibur", players=players, target=None)
     deals = random.Random(seed)
     decisions = turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(hands):
         state = new_state(game) if new_state is not None else game.new_initial_state()
         state.apply_chance(state.sample_chance(deals))
@@ -123,7 +126,7 @@ def _play_hands(players: int, hands: int, seed: int, choose, new_state=None) -> 
                 turns += 1
             state.apply(action)
             decisions += 1
-    return time.perf_counter() - start, decisions, turns
+    return time.process_time() - start, decisions, turns
 
 
 def _median_rates(play, players: int, hands: int) -> tuple[float, float, float]:
