@@ -279,3 +279,36 @@ def test_the_arena_plays_random_tables_alike_in_both_engines(monkeypatch):
     assert isinstance(dealt(arena_game("fibur", 2), Seating(1, ("random", "random")), compiled=True),
                       native.NativeBurracoState)
     assert len({p for deal in python for p in deal}) > 4  # real, differing hands
+
+
+STRONG_HANDS = 50
+"""Hands of ``heuristic:strong`` at each of 2, 3, 4 and 6 players: 200 in all."""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_strong_bots_choose_alike_in_both_engines(players):
+    """200 hands of ``heuristic:strong`` in every seat, one copy of each bot reading the
+    reference state and one the compiled state: the same choice at every decision, and the
+    same hand (its JSON) at the end."""
+    from tavolo.bots.registry import make_bot
+
+    game = make_game(players=players, target=None)
+    decisions = 0
+    for hand in range(STRONG_HANDS):
+        deal = game.new_initial_state().sample_chance(random.Random(hand * 7 + players))
+        ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
+        ref.apply_chance(deal)
+        fast.apply_chance(deal)
+        seeds = [hand * 10 + seat for seat in range(players)]
+        ref_bots = [make_bot("heuristic:strong", game, seat, seed) for seat, seed in enumerate(seeds)]
+        fast_bots = [make_bot("heuristic:strong", game, seat, seed) for seat, seed in enumerate(seeds)]
+        while not ref.is_terminal():
+            seat = ref.current_player()
+            chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
+            assert fast_bots[seat].choose(fast.observation(seat), fast.legal_actions()) == chosen, \
+                f"{players}p hand {hand} decision {decisions}"
+            ref.apply(chosen)
+            fast.apply(chosen)
+            decisions += 1
+        assert fast.is_terminal() and fast.to_json() == ref.to_json()
+    assert decisions > STRONG_HANDS * 50
