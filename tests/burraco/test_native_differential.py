@@ -312,3 +312,36 @@ def test_strong_bots_choose_alike_in_both_engines(players):
             decisions += 1
         assert fast.is_terminal() and fast.to_json() == ref.to_json()
     assert decisions > STRONG_HANDS * 50
+
+
+@pytest.mark.parametrize(("rules", "players", "target"), [("fibur", 2, None), ("fibur", 3, 505), ("fibur", 5, None),
+                                                          ("internazionale", 4, None), ("fedibur1985", 6, 1005)])
+def test_a_reference_position_loads_into_the_core(rules, players, target):
+    """``NativeBurracoState.from_python`` copies any position of the reference engine (a search's
+    determinization too): the same JSON and legal actions, and the same play from there."""
+    game = make_game(rules, players=players, target=target)
+    rng = random.Random(players)
+    ref = game.new_initial_state()
+    loaded = 0
+    while not ref.is_terminal() and loaded < 60:
+        if ref.is_chance_node():
+            ref.apply_chance(ref.sample_chance(rng))
+            continue
+        if rng.random() < 0.1:
+            fast = native.NativeBurracoState.from_python(ref)
+            assert fast.to_json() == ref.to_json() and fast.legal_actions() == ref.legal_actions()
+            copy = ref.clone()
+            for _ in range(30):
+                if copy.current_player() < 0:
+                    break
+                action = rng.choice(copy.legal_actions())
+                copy.apply(action)
+                fast.apply(action)
+                assert fast.to_json() == copy.to_json() and fast.legal_actions() == copy.legal_actions()
+            seat = ref.current_player()
+            hidden = game.sample_hidden_state(ref.observation(seat), rng)
+            assert native.NativeBurracoState.from_python(hidden).to_json() == hidden.to_json()
+            loaded += 1
+        legal = ref.legal_actions()
+        ref.apply(legal[int(rng.random() * len(legal))])
+    assert loaded >= 10

@@ -488,7 +488,7 @@ int legal_melds(const Core &s, uint16_t *out, int n) {
 bool take_would_meld(const Core &s) {
     // International Burraco: with the pile in hand, some card could be melded at once (codice art. 8).
     Core *probe = (Core *)malloc(sizeof(Core));  // the internazionale rule only; not the fibur hot path
-    memcpy(probe, &s, sizeof(Core));
+    memcpy((void *)probe, (const void *)&s, sizeof(Core));
     int seat = probe->turn;
     for (int i = 0; i < probe->pile_len; ++i) add_card(*probe, seat, probe->pile[i]);
     probe->single = probe->pile_len == 1 ? (int8_t)probe->pile[0] : (int8_t)-1;
@@ -840,7 +840,7 @@ void deal(Core &s, const uint8_t *order, int total) {
 }
 
 void init_core(Core &s, const Options &o) {
-    memset(&s, 0, sizeof s);
+    memset((void *)&s, 0, sizeof s);
     s.o = o;
     int n = o.n;
     s.phase = DEAL;
@@ -854,7 +854,7 @@ void init_core(Core &s, const Options &o) {
 }
 
 bool copy_core(Core &dst, const Core &src) {
-    memcpy(&dst, &src, sizeof(Core));
+    memcpy((void *)&dst, (const void *)&src, sizeof(Core));
     dst.history = nullptr, dst.results = nullptr;
     dst.history_cap = dst.results_cap = 0;
     if (src.history_len) {
@@ -1250,6 +1250,199 @@ PyObject *State_raw(StateObject *self, PyObject *) {
     return d;
 }
 
+// --- _load(raw): the inverse of _raw, for a position built by the reference engine ----------
+
+bool get_long(PyObject *d, const char *key, long *out) {
+    PyObject *v = PyDict_GetItemString(d, key);  // borrowed
+    if (!v) {
+        PyErr_Format(PyExc_KeyError, "%s", key);
+        return false;
+    }
+    *out = PyLong_AsLong(v);  // bools are ints
+    return !(*out == -1 && PyErr_Occurred());
+}
+
+bool get_bytes(PyObject *seq_obj, uint8_t *out, int max, int *n) {
+    PyObject *seq = PySequence_Fast(seq_obj, "a list of small ints");
+    if (!seq) return false;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    if (len > max) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "too many entries for the core");
+        return false;
+    }
+    for (Py_ssize_t i = 0; i < len; ++i) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if ((v == -1 && PyErr_Occurred()) || v < 0 || v > 255) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a value out of range");
+            return false;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)len;
+    Py_DECREF(seq);
+    return true;
+}
+
+PyObject *get_list(PyObject *d, const char *key) {  // borrowed, a list
+    PyObject *v = PyDict_GetItemString(d, key);
+    if (!v || !PyList_Check(v)) {
+        PyErr_Format(PyExc_ValueError, "%s: a list", key);
+        return nullptr;
+    }
+    return v;
+}
+
+bool load_core(Core &s, PyObject *d) {
+    long v;
+    int n = s.o.n, k;
+#define LONG(key, field)                   \
+    if (!get_long(d, key, &v)) return false; \
+    s.field = v;
+    LONG("phase", phase) LONG("turn", turn) LONG("turn_number", turn_no) LONG("dealer", dealer)
+    LONG("hand_number", hand_no) LONG("alone", alone) LONG("formed", formed) LONG("single", single)
+    LONG("must_meld", must_meld) LONG("stall", stall) LONG("last_turn", last_turn) LONG("closed_by", closed_by)
+    LONG("time_out", timeout) LONG("plays_left", plays_left)
+#undef LONG
+    PyObject *scores = get_list(d, "scores"), *hands = get_list(d, "hands"), *known = get_list(d, "known"),
+             *pending = get_list(d, "pending");
+    if (!scores || !hands || !known || !pending) return false;
+    if (PyList_GET_SIZE(scores) != n || PyList_GET_SIZE(hands) != n || PyList_GET_SIZE(known) != n ||
+        PyList_GET_SIZE(pending) != n) {
+        PyErr_SetString(PyExc_ValueError, "one entry per seat");
+        return false;
+    }
+    s.scores_float = 0;
+    memset(s.hand, 0, sizeof s.hand), memset(s.size, 0, sizeof s.size), memset(s.present, 0, sizeof s.present);
+    memset(s.mask, 0, sizeof s.mask), memset(s.ranks, 0, sizeof s.ranks), memset(s.pairs, 0, sizeof s.pairs);
+    for (int seat = 0; seat < n; ++seat) {
+        PyObject *sc = PyList_GET_ITEM(scores, seat);
+        s.scores[seat] = PyFloat_AsDouble(sc);
+        if (PyErr_Occurred()) return false;
+        if (PyFloat_Check(sc)) s.scores_float |= (uint8_t)(1u << seat);
+        uint8_t counts[NUM_TYPES];
+        if (!get_bytes(PyList_GET_ITEM(hands, seat), counts, NUM_TYPES, &k) || k != NUM_TYPES) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a hand is 53 counts");
+            return false;
+        }
+        for (int c = 0; c < NUM_TYPES; ++c)
+            for (int j = 0; j < counts[c]; ++j) add_card(s, seat, c);
+        if (!get_bytes(PyList_GET_ITEM(known, seat), s.known[seat], NUM_TYPES, &k) || k != NUM_TYPES) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "known is 53 counts");
+            return false;
+        }
+        if (!get_bytes(PyList_GET_ITEM(pending, seat), s.pending[seat], MAX_POZZ, &k)) return false;
+        s.pending_len[seat] = (uint8_t)k;
+    }
+    PyObject *stock = get_list(d, "stock"), *pile = get_list(d, "pile");
+    if (!stock || !pile || !get_bytes(stock, s.stock, MAX_CARDS, &k)) return false;
+    s.stock_len = (uint8_t)k;
+    if (!get_bytes(pile, s.pile, MAX_CARDS, &k)) return false;
+    s.pile_len = (uint8_t)k;
+    PyObject *pozz = get_list(d, "pozzetti");
+    if (!pozz || PyList_GET_SIZE(pozz) > MAX_SEATS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "at most 6 pozzetti");
+        return false;
+    }
+    s.n_pozz = (uint8_t)PyList_GET_SIZE(pozz);
+    for (int p = 0; p < s.n_pozz; ++p) {
+        PyObject *cards;
+        int owner, taken;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(pozz, p), "Oip", &cards, &owner, &taken)) return false;
+        if (!get_bytes(cards, s.pozz[p], MAX_POZZ, &k)) return false;
+        s.pozz_len[p] = (uint8_t)k, s.pozz_owner[p] = (int8_t)owner, s.pozz_taken[p] = (uint8_t)taken;
+    }
+    PyObject *sides = get_list(d, "sides"), *melds = get_list(d, "melds");
+    if (!sides || !melds || PyList_GET_SIZE(sides) > MAX_SEATS || PyList_GET_SIZE(melds) != PyList_GET_SIZE(sides)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "sides and their melds");
+        return false;
+    }
+    s.n_sides = (uint8_t)PyList_GET_SIZE(sides);
+    for (int side = 0; side < s.n_sides; ++side) {
+        if (!get_bytes(PyList_GET_ITEM(sides, side), s.side_seats[side], MAX_SEATS, &k)) return false;
+        s.side_len[side] = (uint8_t)k;
+        for (int j = 0; j < k; ++j) s.side_of[s.side_seats[side][j]] = (uint8_t)side;
+        PyObject *ml = PyList_GET_ITEM(melds, side);
+        if (!PyList_Check(ml) || PyList_GET_SIZE(ml) > MAX_MELDS) {
+            PyErr_SetString(PyExc_ValueError, "a side's melds: a list of at most 54");
+            return false;
+        }
+        s.n_melds[side] = (uint8_t)PyList_GET_SIZE(ml);
+        for (int i = 0; i < s.n_melds[side]; ++i) {
+            s.melds[side][i] = (uint32_t)PyLong_AsUnsignedLongMask(PyList_GET_ITEM(ml, i));
+            if (PyErr_Occurred()) return false;
+        }
+    }
+    refresh_side_pozzetti(s);
+    PyObject *results = get_list(d, "results"), *history = get_list(d, "history");
+    if (!results || !history) return false;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(results); ++i) {
+        int number, ended_by;
+        PyObject *rs, *cr;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(results, i), "iiOO", &number, &ended_by, &rs, &cr)) return false;
+        if (!PyList_Check(rs) || PyList_GET_SIZE(rs) > MAX_SEATS || !PyList_Check(cr) || PyList_GET_SIZE(cr) != n) {
+            PyErr_SetString(PyExc_ValueError, "a hand result");
+            return false;
+        }
+        if (s.results_len == s.results_cap) {
+            uint32_t cap = s.results_cap ? s.results_cap * 2 : 4;
+            HandResult *grown = (HandResult *)realloc(s.results, sizeof(HandResult) * cap);
+            if (!grown) {
+                PyErr_NoMemory();
+                return false;
+            }
+            s.results = grown, s.results_cap = cap;
+        }
+        HandResult &r = s.results[s.results_len++];
+        memset(&r, 0, sizeof r);
+        r.number = (int16_t)number, r.ended_by = (uint8_t)ended_by, r.n_sides = (uint8_t)PyList_GET_SIZE(rs);
+        for (int side = 0; side < r.n_sides; ++side) {
+            SideResult &sr = r.sides[side];
+            PyObject *seats;
+            int clean, semi, dirty;
+            if (!PyArg_ParseTuple(PyList_GET_ITEM(rs, side), "O(iii)iiiii", &seats, &clean, &semi, &dirty,
+                                  &sr.closing, &sr.bonus, &sr.melded, &sr.in_hand, &sr.pozzetto))
+                return false;
+            sr.kinds[CLEAN] = (uint8_t)clean, sr.kinds[SEMICLEAN] = (uint8_t)semi, sr.kinds[DIRTY] = (uint8_t)dirty;
+            if (!get_bytes(seats, sr.seats, MAX_SEATS, &k)) return false;
+            sr.n_seats = (uint8_t)k;
+        }
+        for (int seat = 0; seat < n; ++seat) {
+            PyObject *c = PyList_GET_ITEM(cr, seat);
+            r.credited[seat] = PyFloat_AsDouble(c);
+            if (PyErr_Occurred()) return false;
+            if (PyFloat_Check(c)) r.credited_float |= (uint8_t)(1u << seat);
+        }
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(history); ++i) {
+        long a = PyLong_AsLong(PyList_GET_ITEM(history, i));
+        if (a == -1 && PyErr_Occurred()) return false;
+        if (!push_history(s, (int)a)) {
+            PyErr_NoMemory();
+            return false;
+        }
+    }
+    return true;
+}
+
+PyObject *State_load(StateObject *self, PyObject *d) {
+    if (!PyDict_Check(d)) {
+        PyErr_SetString(PyExc_TypeError, "_load takes the dict _raw gives");
+        return nullptr;
+    }
+    Options o = self->c.o;
+    free_core(self->c);
+    init_core(self->c, o);
+    forget_legal(self);
+    if (!load_core(self->c, d)) {
+        free_core(self->c);
+        init_core(self->c, o);
+        return nullptr;
+    }
+    Py_RETURN_NONE;
+}
+
 PyObject *State_sizeof(StateObject *self, PyObject *) {
     size_t bytes = sizeof(StateObject) + sizeof(uint16_t) * self->c.history_cap +
                    sizeof(HandResult) * self->c.results_cap;
@@ -1276,6 +1469,7 @@ PyMethodDef State_methods[] = {
      "Uniform random play inside the core until the match ends, seeded; the decisions made."},
     {"_time_out", (PyCFunction)State_time_out, METH_NOARGS, "Announce the time-out (checks made by the caller)."},
     {"_raw", (PyCFunction)State_raw, METH_NOARGS, "Every field as plain Python values."},
+    {"_load", (PyCFunction)State_load, METH_O, "Set every field from a dict like _raw's."},
     {"native_bytes", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes this state holds in memory."},
     {nullptr, nullptr, 0, nullptr},
 };

@@ -36,7 +36,7 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import State, shuffled
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
-from tavolo.games.burraco.cards import JOKER, WILDS
+from tavolo.games.burraco.cards import WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
 from tavolo.games.burraco.scoring import HandResult, SideScore
@@ -76,7 +76,7 @@ def pack_meld(meld: Meld) -> int:
     each from bit 4), wild (20-22).
 
         >>> from tavolo.cards import french as fr
-        >>> unpack_meld(pack_meld(Run(fr.HEARTS, 3, 5, JOKER, 4))) == Run(fr.HEARTS, 3, 5, JOKER, 4)
+        >>> unpack_meld(pack_meld(Run(fr.HEARTS, 3, 5, fr.JOKER, 4))) == Run(fr.HEARTS, 3, 5, fr.JOKER, 4)
         True
     """
     if type(meld) is Run:
@@ -237,6 +237,14 @@ class NativeBurracoState(_Base, State):
         s._legal = None
         return s
 
+    @classmethod
+    def from_python(cls, state: BurracoState) -> NativeBurracoState:
+        """The same position in the core: every field of a reference state copied (a search
+        hands its determinizations, ``game.sample_hidden_state``, to the core this way)."""
+        native = cls(state.game)
+        native._load(raw_of(state))
+        return native
+
     def to_json(self) -> dict[str, Any]:
         return self.to_python().to_json()
 
@@ -317,6 +325,28 @@ class NativeBurracoState(_Base, State):
         return f"NativeBurracoState({self.game!r}, phase={self.phase}, history={self._history_len} actions)"
 
 
+def raw_of(s: BurracoState) -> dict[str, Any]:
+    """A reference state's fields as ``NativeBurracoState._load`` takes them (``_raw``'s form)."""
+    return {
+        "phase": s._phase, "turn": s._turn, "turn_number": s._turn_no, "dealer": s._dealer,
+        "hand_number": s._hand_no, "scores": list(s._scores), "alone": s._alone,
+        "hands": [list(h) for h in s._hands], "pending": [list(p) for p in s._pending],
+        "known": [list(k) for k in s._known], "stock": list(s._stock), "pile": list(s._pile),
+        "pozzetti": [(list(p), o, t) for p, o, t in zip(s._pozzetti, s._pozz_owner, s._pozz_taken, strict=True)],
+        "sides": [list(seats) for seats in s._sides], "formed": s._formed,
+        "melds": [[pack_meld(m) for m in side] for side in s._melds],
+        "single": s._single, "must_meld": s._must_meld, "stall": s._stall, "last_turn": s._last_turn,
+        "closed_by": s._closed_by, "time_out": s._timeout, "plays_left": s._plays_left,
+        "results": [_raw_result(r) for r in s._results], "history": list(s.history),
+    }
+
+
+def _raw_result(result: HandResult) -> tuple:
+    sides = [(list(side.seats), tuple(side.burraci.count(KIND_NAMES[k]) for k in (3, 2, 1)), side.closing,
+              side.burraco_bonus, side.melded, side.in_hand, side.pozzetto) for side in result.sides]
+    return (result.number, ENDED_BY.index(result.ended_by), sides, list(result.credited))
+
+
 def _hand_result(raw: tuple) -> HandResult:
     number, ended_by, sides, credited = raw
     scores = []
@@ -335,4 +365,4 @@ def bench_playouts(players: int, hands: int, seed: int) -> int:
 
 
 __all__ = ["BUILD_ERROR", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
-           "pack_meld", "unpack_meld", "JOKER"]
+           "pack_meld", "raw_of", "unpack_meld"]
