@@ -487,16 +487,15 @@ int legal_melds(const Core &s, uint16_t *out, int n) {
 
 bool take_would_meld(const Core &s) {
     // International Burraco: with the pile in hand, some card could be melded at once (codice art. 8).
-    Core *probe = (Core *)malloc(sizeof(Core));  // the internazionale rule only; not the fibur hot path
+    static thread_local Core probe_state;  // one per thread, reused: no allocation (its pointers are never freed)
+    Core *probe = &probe_state;
     memcpy((void *)probe, (const void *)&s, sizeof(Core));
     int seat = probe->turn;
     for (int i = 0; i < probe->pile_len; ++i) add_card(*probe, seat, probe->pile[i]);
     probe->single = probe->pile_len == 1 ? (int8_t)probe->pile[0] : (int8_t)-1;
     probe->pile_len = 0;
     uint16_t out[MAX_LEGAL];
-    bool any = legal_melds(*probe, out, 0) > 0;
-    free(probe);
-    return any;
+    return legal_melds(*probe, out, 0) > 0;
 }
 
 int legal_actions(const Core &s, uint16_t *out) {
