@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
 from bench.util import note
 from tavolo.bots.simple import SimpleBurracoBot
-import sys
-
 from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.actions import DRAW, TAKE
 
