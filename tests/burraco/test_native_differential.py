@@ -350,3 +350,20 @@ def test_a_reference_position_loads_into_the_core(rules, players, target):
         legal = ref.legal_actions()
         ref.apply(legal[int(rng.random() * len(legal))])
     assert loaded >= 10
+
+
+def test_the_core_refuses_a_state_out_of_range():
+    """``_load`` checks every seat, card and index before the core trusts them."""
+    game = make_game(players=4, target=None)
+    ref = game.new_initial_state()
+    ref.apply_chance(ref.sample_chance(random.Random(2)))
+    good = native.raw_of(ref)
+    for key, bad in (("sides", [[0, 2], [1, 9]]), ("stock", [60]), ("turn", 7),
+                     ("pozzetti", [([], 5, False), ([], 1, False)]), ("history", [NUM_ACTIONS + 1])):
+        fast = native.NativeBurracoState(game)
+        with pytest.raises(ValueError):
+            fast._load({**good, key: bad})
+        assert fast.is_chance_node() and fast.legal_actions() == []  # left as a new match
+    fast = native.NativeBurracoState(game)
+    fast._load(good)
+    assert fast.to_json() == ref.to_json()

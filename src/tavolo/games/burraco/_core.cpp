@@ -1361,7 +1361,13 @@ bool load_core(Core &s, PyObject *d) {
     for (int side = 0; side < s.n_sides; ++side) {
         if (!get_bytes(PyList_GET_ITEM(sides, side), s.side_seats[side], MAX_SEATS, &k)) return false;
         s.side_len[side] = (uint8_t)k;
-        for (int j = 0; j < k; ++j) s.side_of[s.side_seats[side][j]] = (uint8_t)side;
+        for (int j = 0; j < k; ++j) {
+            if (s.side_seats[side][j] >= n) {
+                PyErr_SetString(PyExc_ValueError, "a side's seat out of range");
+                return false;
+            }
+            s.side_of[s.side_seats[side][j]] = (uint8_t)side;
+        }
         PyObject *ml = PyList_GET_ITEM(melds, side);
         if (!PyList_Check(ml) || PyList_GET_SIZE(ml) > MAX_MELDS) {
             PyErr_SetString(PyExc_ValueError, "a side's melds: a list of at most 54");
@@ -1373,6 +1379,11 @@ bool load_core(Core &s, PyObject *d) {
             if (PyErr_Occurred()) return false;
         }
     }
+    for (int p = 0; p < s.n_pozz; ++p)
+        if (s.pozz_owner[p] < -1 || s.pozz_owner[p] >= s.n_sides) {
+            PyErr_SetString(PyExc_ValueError, "a pozzetto's side out of range");
+            return false;
+        }
     refresh_side_pozzetti(s);
     PyObject *results = get_list(d, "results"), *history = get_list(d, "history");
     if (!results || !history) return false;
@@ -1425,6 +1436,38 @@ bool load_core(Core &s, PyObject *d) {
     return true;
 }
 
+// Whether a loaded state keeps every index in range (the core trusts its fields afterwards).
+bool valid_core(const Core &s) {
+    int n = s.o.n;
+    auto cards_ok = [](const uint8_t *cards, int len) {
+        for (int i = 0; i < len; ++i)
+            if (cards[i] >= NUM_TYPES) return false;
+        return true;
+    };
+    if (s.phase > OVER || s.turn >= n || s.dealer >= n || s.single < -1 || s.single >= NUM_TYPES ||
+        s.closed_by < -1 || s.closed_by >= n || s.n_sides < 1 || s.n_sides > n || s.n_pozz > MAX_SEATS)
+        return false;
+    if (!cards_ok(s.stock, s.stock_len) || !cards_ok(s.pile, s.pile_len)) return false;
+    for (int seat = 0; seat < n; ++seat)
+        if (!cards_ok(s.pending[seat], s.pending_len[seat])) return false;
+    for (int k = 0; k < s.n_pozz; ++k)
+        if (!cards_ok(s.pozz[k], s.pozz_len[k]) || s.pozz_owner[k] < -1 || s.pozz_owner[k] >= s.n_sides) return false;
+    int placed = 0;
+    for (int side = 0; side < s.n_sides; ++side) {
+        for (int j = 0; j < s.side_len[side]; ++j)
+            if (s.side_seats[side][j] >= n) return false;
+        placed += s.side_len[side];
+    }
+    if (placed != n) return false;
+    for (uint32_t i = 0; i < s.history_len; ++i)
+        if (s.history[i] > NUM_ACTIONS) return false;
+    for (uint32_t i = 0; i < s.results_len; ++i)
+        for (int side = 0; side < s.results[i].n_sides; ++side)
+            for (int j = 0; j < s.results[i].sides[side].n_seats; ++j)
+                if (s.results[i].sides[side].seats[j] >= n) return false;
+    return true;
+}
+
 PyObject *State_load(StateObject *self, PyObject *d) {
     if (!PyDict_Check(d)) {
         PyErr_SetString(PyExc_TypeError, "_load takes the dict _raw gives");
@@ -1434,7 +1477,12 @@ PyObject *State_load(StateObject *self, PyObject *d) {
     free_core(self->c);
     init_core(self->c, o);
     forget_legal(self);
-    if (!load_core(self->c, d)) {
+    bool ok = load_core(self->c, d);
+    if (ok && !valid_core(self->c)) {
+        PyErr_SetString(PyExc_ValueError, "not a Burraco state of this game: a seat, card or index out of range");
+        ok = false;
+    }
+    if (!ok) {
         free_core(self->c);
         init_core(self->c, o);
         return nullptr;
