@@ -15,6 +15,15 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt_install chromium fonts-dejavu-core
 fi
 if ! command -v pdftoppm >/dev/null 2>&1; then apt_install poppler-utils; fi
+# The compiled Burraco core (docs/compiled-engine.md): `make setup` builds it where g++ and
+# Python's headers are; the tests need it, so where the build was skipped install them and build.
+if [ -x .venv/bin/python ] && ! .venv/bin/python -c 'import tavolo.games.burraco._core' 2>/dev/null; then
+    echo "building the compiled Burraco core for the tests"
+    command -v g++ >/dev/null 2>&1 || apt_install g++
+    include=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+    [ -f "$include/Python.h" ] || apt_install python3-dev
+    .venv/bin/python -m pip install --quiet -e .
+fi
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
     echo "installing Debian's nginx for the balancer test"
     apt_install nginx-light 2>/dev/null || apt_install nginx     # Debian 13 has only nginx

@@ -27,10 +27,14 @@ from functools import lru_cache
 
 from tavolo.bots.deals import derive_seed
 from tavolo.bots.registry import make_bot
-from tavolo.games.burraco import BurracoGame, BurracoState, make_game
+from tavolo.games.burraco import BurracoGame, BurracoState, make_game, native
 
 PLAYERS = (2, 4, 6)
 """Table sizes with two fixed sides: even seats against odd seats."""
+BLIND_BOTS = frozenset({"random"})
+"""Bot specs that choose from the legal actions alone, never reading the observation: a table
+of only these plays on the compiled core where it is built (:mod:`tavolo.games.burraco.native`,
+``TAVOLO_ENGINE``), the same hand action by action (tests/burraco/test_native_differential.py)."""
 
 
 @dataclass(frozen=True)
@@ -115,20 +119,23 @@ def arena_game(rules: str, players: int) -> BurracoGame:
     return make_game(rules, players=players, target=None)
 
 
-def dealt(game: BurracoGame, seating: Seating) -> BurracoState:
-    """The table after the shuffle, before the first move."""
-    state = game.new_initial_state()
+def dealt(game: BurracoGame, seating: Seating, compiled: bool = False) -> BurracoState:
+    """The table after the shuffle, before the first move (``compiled``: in the engine
+    :func:`tavolo.games.burraco.native.new_state` chooses)."""
+    state = native.new_state(game) if compiled else game.new_initial_state()
     state.apply_chance(state.sample_chance(random.Random(seating.deal_seed)))
     return state
 
 
 def play_table(game: BurracoGame, seating: Seating) -> tuple[float, float]:
     """Play one hand at ``seating``; the points of side 0 and side 1."""
-    state = dealt(game, seating)
+    blind = set(seating.specs) <= BLIND_BOTS
+    state = dealt(game, seating, compiled=blind)
     bots = [make_bot(spec, game, seat, seating.bot_seed(seat)) for seat, spec in enumerate(seating.specs)]
     while not state.is_terminal():
         seat = state.current_player()
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+        observation = None if blind else state.observation(seat)
+        state.apply(bots[seat].choose(observation, state.legal_actions()))
     points = state.returns()
     return points[0], points[1]
 

@@ -1,0 +1,368 @@
+"""The compiled Burraco core (issue 27), and which engine plays.
+
+``_core`` is a C++ extension built from ``_core.cpp`` by ``pip install -e .`` (setup.py).
+It holds the whole state of a match in one fixed-size struct and does, in native code, what
+random play and search need: the legal actions (in the reference engine's order), ``apply``,
+the meld checks, the end of a hand and its scores, and whole random playouts. Everything else
+(JSON, observation, notation, words, the rule an illegal move breaks) is read from the
+reference :class:`~tavolo.games.burraco.state.BurracoState`, built from the compiled state by
+:meth:`NativeBurracoState.to_python`: the pure-Python engine stays the reference, and
+``tests/burraco/test_native_differential.py`` plays both side by side.
+
+``TAVOLO_ENGINE`` chooses: ``python`` (the reference only), ``native`` (the compiled core,
+an error where it is not built), or unset / ``auto`` (the compiled core where it is built;
+where it is not, a warning once and the Python engine).
+
+    >>> import random
+    >>> from tavolo.games.burraco import make_game
+    >>> game = make_game(players=4, target=None)
+    >>> state = new_state(game)
+    >>> state.apply_chance(state.sample_chance(random.Random(3)))
+    >>> ref = game.new_initial_state()
+    >>> ref.apply_chance(ref.sample_chance(random.Random(3)))
+    >>> state.legal_actions() == ref.legal_actions() and state.to_json() == ref.to_json()
+    True
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import warnings
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from tavolo.engine.errors import IllegalActionError
+from tavolo.engine.game import State, shuffled
+from tavolo.games.burraco import rulebook
+from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
+from tavolo.games.burraco.cards import WILDS
+from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
+from tavolo.games.burraco.opens import pair_ranks, suit_masks
+from tavolo.games.burraco.scoring import HandResult, SideScore
+from tavolo.games.burraco.state import OVER, PHASE_NAMES, BurracoState, _rank_counts
+
+if TYPE_CHECKING:
+    from tavolo.games.burraco.game import BurracoGame
+
+try:
+    from tavolo.games.burraco import _core  # type: ignore[attr-defined]
+except ImportError as error:  # not built: no compiler, or a failed build
+    _core = None
+    BUILD_ERROR: str | None = str(error)
+else:
+    BUILD_ERROR = None
+
+ENGINES = ("auto", "native", "python")
+ENDED_BY = ("closing", "stock", "time-out")
+TIME_OUT_RULES = {None: 0, "codice": 1, "fedibur1985": 2}
+_warned = False
+
+
+# --- melds packed in 32 bits, as the core holds them ------------------------------------------
+
+GROUP_BIT = 1 << 31
+
+
+def _wild_code(wild: int) -> int:
+    return 0 if wild == NO_WILD else WILDS.index(wild) + 1
+
+
+def pack_meld(meld: Meld) -> int:
+    """The 32-bit word the core keeps for ``meld``.
+
+    Run: suit (bits 0-1), lo (2-5), hi (6-9), wild (10-12: 0 none, else its place in
+    :data:`WILDS` plus one), gap (13-16). Group: bit 31, rank (0-3), naturals per suit (4 bits
+    each from bit 4), wild (20-22).
+
+        >>> from tavolo.cards import french as fr
+        >>> unpack_meld(pack_meld(Run(fr.HEARTS, 3, 5, fr.JOKER, 4))) == Run(fr.HEARTS, 3, 5, fr.JOKER, 4)
+        True
+    """
+    if type(meld) is Run:
+        s, lo, hi, wild, gap = meld
+        return s | lo << 2 | hi << 6 | _wild_code(wild) << 10 | gap << 13
+    rank, counts, wild = meld
+    return (GROUP_BIT | rank | counts[0] << 4 | counts[1] << 8 | counts[2] << 12 | counts[3] << 16
+            | _wild_code(wild) << 20)
+
+
+def unpack_meld(word: int) -> Meld:
+    """The meld a packed word stands for (:func:`pack_meld`'s inverse)."""
+    if word & GROUP_BIT:
+        code = word >> 20 & 7
+        counts = tuple(word >> (4 + 4 * s) & 15 for s in range(4))
+        return Group(word & 15, counts, WILDS[code - 1] if code else NO_WILD)  # type: ignore[arg-type]
+    code = word >> 10 & 7
+    return Run(word & 3, word >> 2 & 15, word >> 6 & 15, WILDS[code - 1] if code else NO_WILD, word >> 13 & 15)
+
+
+# --- which engine ----------------------------------------------------------------------------
+
+def available() -> bool:
+    """Whether the compiled core was built and imports."""
+    return _core is not None
+
+
+def engine() -> str:
+    """The engine that plays: ``"native"`` or ``"python"`` (see the module docstring)."""
+    global _warned
+    wanted = os.environ.get("TAVOLO_ENGINE", "auto").strip().lower() or "auto"
+    if wanted not in ENGINES:
+        raise ValueError(f"TAVOLO_ENGINE={wanted!r}: choose one of {', '.join(ENGINES)}")
+    if wanted == "python":
+        return "python"
+    if _core is None:
+        if wanted == "native":
+            raise RuntimeError(f"TAVOLO_ENGINE=native but the compiled Burraco core is not built: {BUILD_ERROR}")
+        if not _warned:
+            _warned = True
+            warnings.warn("the compiled Burraco core is not built (no C++ compiler, or its build failed); "
+                          "the Python engine plays. Reinstall with `pip install -e .` to build it.",
+                          RuntimeWarning, stacklevel=3)
+        return "python"
+    return "native"
+
+
+def new_state(game: BurracoGame) -> State:
+    """A new match of ``game`` in the engine :func:`engine` names."""
+    if engine() == "native":
+        return NativeBurracoState(game)
+    return game.new_initial_state()
+
+
+# --- the compiled state ----------------------------------------------------------------------
+
+if _core is not None:
+    _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS)
+    _Base: Any = _core.Core
+else:  # pragma: no cover - only where the build failed
+    class _Base:
+        """Stands in for the compiled type where it is not built: it cannot be made."""
+
+        def __new__(cls, *args: Any) -> Any:
+            raise RuntimeError(f"the compiled Burraco core is not built: {BUILD_ERROR}")
+
+
+class NativeBurracoState(_Base, State):
+    """A Burraco match in the compiled core, played like :class:`BurracoState`.
+
+    In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
+    ``is_terminal``, ``is_chance_node``, ``clone``, ``returns``, ``hands_played``,
+    ``turn_number`` and :meth:`playout`. Everything else is answered by the reference state
+    :meth:`to_python` builds (exact, and slower: for the server, the bots and people, use
+    :class:`BurracoState`).
+    """
+
+    phase_names = PHASE_NAMES
+
+    def __init__(self, game: BurracoGame) -> None:
+        o = game.options
+        super().__init__(game, o.players, o.semiclean, o.clean_to_close, o.take_needs_meld,
+                         tuple(o.group_ranks or GROUP_RANKS), -1 if o.target is None else o.target,
+                         -1 if o.hands is None else o.hands, o.lone_vs_pairs, o.alone_threshold,
+                         1 if o.pair_share == "half" else 0, TIME_OUT_RULES[o.time_out])
+
+    # --- chance --------------------------------------------------------------------------
+
+    def sample_chance(self, rng: random.Random) -> list[int]:
+        """A shuffled deck, bottom card first (the same draw as the Python engine's)."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        return shuffled(self.game.deck, rng)
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Deal from ``outcome``, a deck order (bottom card first)."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        if Counter(outcome) != self.game.deck_counts:
+            raise ValueError("a deal must use exactly the cards of the deck")
+        self._deal(list(outcome))
+
+    # --- refusals and the arbiter ----------------------------------------------------------
+
+    def _not_legal(self, action: int) -> None:
+        """Called by ``apply`` for an action that is not legal: the time-out is announced,
+        anything else refused with the rule the reference engine names."""
+        if action == TIME_OUT:
+            self.announce_time_out()
+            return
+        self.to_python()._not_legal(action)
+        raise AssertionError("the reference engine accepted an action the core refused")  # pragma: no cover
+
+    def announce_time_out(self) -> None:
+        """The arbiter calls time (see :meth:`BurracoState.announce_time_out`)."""
+        rule = self.game.options.time_out
+        if rule is None:
+            raise IllegalActionError("time-out", rulebook.TIME_OUT_OFF)
+        if self._timeout:
+            raise IllegalActionError("time-out", rulebook.TIME_OUT_TWICE)
+        if self._phase == OVER:
+            raise IllegalActionError("time-out", rulebook.GAME_OVER)
+        self._time_out()
+
+    # --- the reference state ---------------------------------------------------------------
+
+    def to_python(self) -> BurracoState:
+        """The same position as a :class:`BurracoState`: every field copied."""
+        raw = self._raw()
+        s = BurracoState(self.game)
+        s._phase, s._turn, s._turn_no = raw["phase"], raw["turn"], raw["turn_number"]
+        s._dealer, s._hand_no, s._scores, s._alone = raw["dealer"], raw["hand_number"], raw["scores"], raw["alone"]
+        hands = raw["hands"]
+        s._hands = hands
+        s._sizes = [sum(h) for h in hands]
+        s._masks = [suit_masks(h) for h in hands]
+        s._ranks = [_rank_counts(h) for h in hands]
+        s._pairs = [pair_ranks(h) for h in hands]
+        s._known = raw["known"]
+        s._pending = raw["pending"]
+        s._stock, s._pile = raw["stock"], raw["pile"]
+        s._pozzetti = [cards for cards, _, _ in raw["pozzetti"]]
+        s._pozz_owner = [owner for _, owner, _ in raw["pozzetti"]]
+        s._pozz_taken = [taken for _, _, taken in raw["pozzetti"]]
+        s._sides = [tuple(seats) for seats in raw["sides"]]
+        s._side_of = [0] * len(hands)
+        for side, seats in enumerate(s._sides):
+            for seat in seats:
+                s._side_of[seat] = side
+        s._formed = raw["formed"]
+        s._melds = [[unpack_meld(word) for word in side] for side in raw["melds"]]
+        s._refresh_side_pozzetti()
+        s._single, s._must_meld, s._stall = raw["single"], raw["must_meld"], raw["stall"]
+        s._last_turn, s._closed_by = raw["last_turn"], raw["closed_by"]
+        s._timeout, s._plays_left = raw["time_out"], raw["plays_left"]
+        s._results = [_hand_result(r) for r in raw["results"]]
+        s.history = raw["history"]
+        s._legal = None
+        return s
+
+    @classmethod
+    def from_python(cls, state: BurracoState) -> NativeBurracoState:
+        """The same position in the core: every field of a reference state copied (a search
+        hands its determinizations, ``game.sample_hidden_state``, to the core this way)."""
+        native = cls(state.game)
+        native._load(raw_of(state))
+        return native
+
+    def to_json(self) -> dict[str, Any]:
+        return self.to_python().to_json()
+
+    @property
+    def history(self) -> list[int]:
+        return self._raw()["history"]
+
+    def observation(self, seat: int) -> Any:
+        return self.to_python().observation(seat)
+
+    def action_to_string(self, action: int) -> str:
+        return self.to_python().action_to_string(action)
+
+    def public_action_string(self, action: int) -> str:
+        return self.to_python().public_action_string(action)
+
+    def action_words(self, action: int) -> Any:
+        return self.to_python().action_words(action)
+
+    def public_action_words(self, action: int) -> Any:
+        return self.to_python().public_action_words(action)
+
+    def legal_action_words(self) -> list[Any]:
+        return self.to_python().legal_action_words()
+
+    def legal_action_strings(self) -> list[str]:
+        return self.to_python().legal_action_strings()
+
+    def parse_action(self, text: str) -> int:
+        return self.to_python().parse_action(text)
+
+    def parse_move(self, text: str) -> list[int]:
+        return self.to_python().parse_move(text)
+
+    def all_cards(self) -> Counter[int]:
+        return self.to_python().all_cards()
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def hand_results(self) -> list[HandResult]:
+        return self.to_python().hand_results
+
+    @property
+    def closed_by(self) -> int:
+        return self.to_python().closed_by
+
+    @property
+    def dealer(self) -> int:
+        return self._raw()["dealer"]
+
+    @property
+    def sides(self) -> list[tuple[int, ...]]:
+        return self.to_python().sides
+
+    @property
+    def time_out_plays_left(self) -> int | None:
+        return self.to_python().time_out_plays_left
+
+    def side_of(self, seat: int) -> int:
+        return self.to_python().side_of(seat)
+
+    def side_melds(self, side: int) -> list[Meld]:
+        return self.to_python().side_melds(side)
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return self.to_python().hand_cards(seat)
+
+    def cards_left(self, seat: int) -> list[int]:
+        return self.to_python().cards_left(seat)
+
+    def side_took_pozzetto(self, side: int) -> bool:
+        return self.to_python().side_took_pozzetto(side)
+
+    def __repr__(self) -> str:
+        return f"NativeBurracoState({self.game!r}, phase={self.phase}, history={self._history_len} actions)"
+
+
+def raw_of(s: BurracoState) -> dict[str, Any]:
+    """A reference state's fields as ``NativeBurracoState._load`` takes them (``_raw``'s form)."""
+    return {
+        "phase": s._phase, "turn": s._turn, "turn_number": s._turn_no, "dealer": s._dealer,
+        "hand_number": s._hand_no, "scores": list(s._scores), "alone": s._alone,
+        "hands": [list(h) for h in s._hands], "pending": [list(p) for p in s._pending],
+        "known": [list(k) for k in s._known], "stock": list(s._stock), "pile": list(s._pile),
+        "pozzetti": [(list(p), o, t) for p, o, t in zip(s._pozzetti, s._pozz_owner, s._pozz_taken, strict=True)],
+        "sides": [list(seats) for seats in s._sides], "formed": s._formed,
+        "melds": [[pack_meld(m) for m in side] for side in s._melds],
+        "single": s._single, "must_meld": s._must_meld, "stall": s._stall, "last_turn": s._last_turn,
+        "closed_by": s._closed_by, "time_out": s._timeout, "plays_left": s._plays_left,
+        "results": [_raw_result(r) for r in s._results], "history": list(s.history),
+    }
+
+
+def _raw_result(result: HandResult) -> tuple:
+    sides = [(list(side.seats), tuple(side.burraci.count(KIND_NAMES[k]) for k in (3, 2, 1)), side.closing,
+              side.burraco_bonus, side.melded, side.in_hand, side.pozzetto) for side in result.sides]
+    return (result.number, ENDED_BY.index(result.ended_by), sides, list(result.credited))
+
+
+def _hand_result(raw: tuple) -> HandResult:
+    number, ended_by, sides, credited = raw
+    scores = []
+    for seats, (clean, semiclean, dirty), closing, bonus, melded, in_hand, pozzetto in sides:
+        burraci = (KIND_NAMES[3],) * clean + (KIND_NAMES[2],) * semiclean + (KIND_NAMES[1],) * dirty
+        scores.append(SideScore(tuple(seats), closing, burraci, bonus, melded, in_hand, pozzetto))
+    return HandResult(number, ENDED_BY[ended_by], tuple(scores), tuple(credited))
+
+
+def bench_playouts(players: int, hands: int, seed: int) -> int:
+    """Deal and play ``hands`` hands of uniformly random play inside the core (fibur, one hand
+    a match); the decisions made. For ``make bench``."""
+    if _core is None:
+        raise RuntimeError(f"the compiled Burraco core is not built: {BUILD_ERROR}")
+    return _core.bench_playouts(players, hands, seed)
+
+
+__all__ = ["BUILD_ERROR", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
+           "pack_meld", "raw_of", "unpack_meld"]
