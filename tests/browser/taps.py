@@ -94,9 +94,30 @@ def assert_no_notation(page: Page, allowed: tuple[str, ...] = ()) -> None:
 
 
 def assert_fits(page: Page) -> None:
-    """No page is wider than its screen: nothing needs horizontal scrolling."""
+    """No page is wider than its screen (nothing needs horizontal scrolling), and nothing a person
+    reads on the table sticks out of the screen on either side (a seat's chip off the left edge
+    widens no page)."""
     width, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= screen, f"the page is {width} px wide on a {screen} px screen"
+    outside = page.evaluate("""() => {
+      const out = [];
+      const clipped = (node) => {            // inside a box that scrolls or clips sideways (checked itself)
+        for (let up = node.parentElement; up && up.id !== 'table'; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      for (const node of document.querySelectorAll('#table *')) {
+        if (node.offsetParent === null || node.closest('svg') !== null && node.tagName !== 'svg') continue;
+        if (clipped(node)) continue;
+        const box = node.getBoundingClientRect();
+        if (box.width && (box.left < -1 || box.right > window.innerWidth + 1)) {
+          out.push(`${node.tagName.toLowerCase()}.${[...node.classList].join('.')} ${Math.round(box.left)}..${Math.round(box.right)}: ${(node.innerText || '').slice(0, 30)}`);
+        }
+      }
+      return out.slice(0, 5);
+    }""")
+    assert not outside, f"off a {screen} px screen: {outside}"
 
 
 def assert_accessible(page: Page, what: str) -> None:

@@ -59,7 +59,7 @@ function roundTable(ctx, obs, centre, badges) {
     const angle = Math.PI / 2 - (2 * Math.PI * i) / n;
     const chip = el("div", `p-seat${seat === ctx.view.to_act ? " to-act" : ""}${seat === ctx.seat ? " me" : ""}`);
     chip.dataset.seat = seat;
-    chip.style.left = `${50 + 39 * Math.cos(angle)}%`;
+    chip.style.left = `clamp(15%, ${50 + 39 * Math.cos(angle)}%, 85%)`;   // a chip is at most 30% wide: never off the screen
     chip.style.top = `${50 + 42 * Math.sin(angle)}%`;
     chip.append(el("span", "name", ctx.seatName(seat)), el("span", "tokens", ctx.t("{count} tokens", { count: obs.tokens[seat] })),
       ...badges(seat).map((text) => el("span", "badge", text)));
