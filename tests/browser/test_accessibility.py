@@ -135,14 +135,15 @@ def test_a_table_of_every_game_on_a_phone_is_accessible(browser, server, game):
 
 def test_italian_cards_read_in_italian_on_their_faces_and_to_a_screen_reader(browser, server):
     """R C F on Italian faces (re, cavallo, fante), D on the tarot's donna; French cards keep K Q J,
-    as Italian French-suited packs print them; "XXI, il Mondo" for the tarot's last trump."""
+    as Italian French-suited packs print them; "XXI, il Mondo" for the tarot's last trump, its numeral
+    printed in the corner too (tarot.js: an overlapped hand still shows it); the unnumbered Matto reads "Matto"."""
     page = phone_player(browser, server, "Elio")
     seen = page.evaluate("""async () => {
       const { loadCatalog } = await import('/static/i18n.js');
       await loadCatalog('it');
       const { cardElement } = await import('/static/cards.js');
       const { tarotCard } = await import('/static/tarot.js');
-      const face = (svg) => [svg.querySelector('.rank')?.textContent ?? svg.textContent, svg.getAttribute('aria-label'), svg.dataset.card];
+      const face = (svg) => [svg.querySelector('.rank, .corner')?.textContent ?? svg.textContent, svg.getAttribute('aria-label'), svg.dataset.card];
       return [face(cardElement('Jd', 'italian')), face(cardElement('Cs', 'italian')), face(cardElement('Kb', 'italian')),
               face(cardElement('Ac', 'italian')), face(cardElement('Qs', 'french')), face(cardElement('Kh', 'french')),
               face(tarotCard('Qc')), face(tarotCard('Tb')), face(tarotCard('XXI')), face(tarotCard('0')),
@@ -152,7 +153,7 @@ def test_italian_cards_read_in_italian_on_their_faces_and_to_a_screen_reader(bro
         ["F", "fante di denari", "Jd"], ["C", "cavallo di spade", "Cs"], ["R", "re di bastoni", "Kb"],
         ["A", "asso di coppe", "Ac"], ["Q", "donna di picche", "Qs"], ["K", "re di cuori", "Kh"],
         ["D", "donna di coppe", "Qc"], ["10", "10 di bastoni", "Tb"], ["XXI", "XXI, il Mondo", "XXI"],
-        ["0", "il Matto", "0"], ["2", "2 di cuori (7)", "2h"],
+        ["Matto", "il Matto", "0"], ["2", "2 di cuori (7)", "2h"],
     ]
 
 

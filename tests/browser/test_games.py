@@ -4,9 +4,30 @@ hand of Scala 40, a round of Briscola and of Tressette)."""
 
 from __future__ import annotations
 
-from tavolo.i18n.moves import card_short
+from tavolo.engine.record import GameRecord
+from tavolo.games import make_game_from_json
+from tavolo.i18n.moves import card_short, say
+from tavolo.server.pages import next_shuffle
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, play_to_score_screen, rummy_move, trick_move
+
+
+def said_in_italian(record: dict, viewer: int) -> list[str]:
+    """Each action of an online table's ``record`` as the log tells it to ``viewer`` in Italian: its
+    words from the engine (State.action_words_for), not the notation ("gioca cavallo di spade", not
+    "play Cs"); the deals are the record's stored shuffles, as the replay page reads them."""
+    game = GameRecord.from_json(record)
+    state = make_game_from_json(game.game, game.options).new_initial_state()
+    shuffles = iter(record["chance"])
+    lines = []
+    for text in [None, *game.actions]:
+        if text is not None:
+            action = state.parse_action(text)
+            lines.append(say(state.action_words_for(action, viewer).to_json(), "it"))
+            state.apply(action)
+        while state.is_chance_node():
+            state.apply_chance(next_shuffle(shuffles))
+    return lines
 
 
 def finish(page, hands: int) -> None:
@@ -57,7 +78,7 @@ def test_briscola_round(browser, server):
     assert page.inner_text("#position") == f"mossa 0 di {40 * hands}"
     assert page.locator("#controls .hand .card").count() == 3            # three cards each after the deal
     page.click("#next")
-    assert page.inner_text("#replay-move").startswith("Carlo: play ") or page.inner_text("#replay-move").startswith("Bot")
+    assert page.inner_text("#replay-move").startswith(("Carlo: gioca ", "Bot"))   # the move in words, not "play Cs"
     page.click("#last")
     assert page.inner_text("#position") == f"mossa {40 * hands} di {40 * hands}"
     assert page.locator("#controls .hand .card").count() == 0
@@ -83,7 +104,7 @@ def test_every_move_is_logged_and_every_trick_announced(browser, server):
     assert moves == 20 * hands
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
     lines = page.locator("#log .event").all_inner_texts()
-    assert [line.split(": ", 1)[1] for line in lines] == record["actions"][::-1][:12]
+    assert [line.split(": ", 1)[1] for line in lines] == said_in_italian(record, 0)[::-1][:12]   # in words
     assert {line.split(": ", 1)[0] for line in lines} == {"Tu", "Bot 1 (Normale)"}
     told = page.evaluate("window.told")
     tricks = [t for t in told if t == "Prendi tu" or t == "Bot 1 (Normale) prende"]

@@ -78,17 +78,14 @@ function selectable(tokens, deck, chosen, active, ctx, single = false) {
   for (const token of tokens) {
     const card = cardElement(token, deck, `${chosen.has(token) ? "picked" : ""}${active ? " playable" : ""}`);
     if (active) {
-      card.setAttribute("role", "button");
-      card.setAttribute("aria-label", cardName(token, deck));
-      card.setAttribute("aria-pressed", String(chosen.has(token)));
-      card.tabIndex = 0;
-      const toggle = () => {
+      // The face stays an image named in words (cards.js); table.js makes a tapped card reachable
+      // with Tab and tapped with Enter or Space; a chosen card says so ("5 di cuori, scelta").
+      if (chosen.has(token)) card.setAttribute("aria-label", ctx.t("{card}, chosen", { card: cardName(token, deck) }));
+      card.addEventListener("click", () => {
         if (chosen.has(token)) chosen.delete(token);
         else { if (single) chosen.clear(); chosen.add(token); }
         ctx.refresh();
-      };
-      card.addEventListener("click", toggle);
-      card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      });
     }
     row.append(card);
   }
