@@ -47,12 +47,38 @@ def hidden_from(state: Any, viewer: int | None) -> Counter[int]:
     return +_ZONES[state.game.name](state, viewer)
 
 
+_RANK_WORDS = {"ace": "A", "asso": "A", "10": "T", "jack": "J", "fante": "J", "knight": "C", "cavallo": "C",
+               "queen": "Q", "donna": "Q", "king": "K", "re": "K"}
+_SUIT_WORDS = {"cups": "c", "coppe": "c", "coins": "d", "denari": "d", "batons": "b", "bastoni": "b",
+               "swords": "s", "spade": "s", "hearts": "h", "cuori": "h", "diamonds": "d", "quadri": "d",
+               "clubs": "c", "fiori": "c", "spades": "s", "picche": "s"}
+_SYMBOLS = {"♥": "h", "♦": "d", "♣": "c", "♠": "s"}
+_NAMED = re.compile(r"\b(\w+) (?:of|di) (\w+)\b")
+_SHORT = re.compile(r"\b(10|[2-9AJQKRCDF])([♥♦♣♠])")
+
+
+def in_notation(text: str) -> str:
+    """``text`` with the cards a move's words name ("10 di bastoni", "fante of cups", "10♥") put
+    back in notation ("Tb", "Jc", "Th"), so that the game's parser reads them as the cards they
+    are (a bare "10" is a tarot trump to it).
+
+    >>> in_notation("gioca 10 di bastoni, scarta 10♥ e re di coppe")
+    'gioca Tb, scarta Th e Kc'
+    """
+    def named(match: re.Match[str]) -> str:
+        rank, suit = _RANK_WORDS.get(match.group(1), match.group(1)), _SUIT_WORDS.get(match.group(2))
+        return f"{rank}{suit}" if suit and len(rank) == 1 else match.group(0)
+
+    text = _NAMED.sub(named, text)
+    return _SHORT.sub(lambda m: f"{_RANK_WORDS.get(m.group(1), m.group(1))}{_SYMBOLS[m.group(2)]}", text)
+
+
 def named_cards(state: Any, text: str) -> Counter[int]:
-    """The cards ``text`` names, read with ``state``'s game's card parser; words that are
-    not cards are skipped."""
+    """The cards ``text`` names, read with ``state``'s game's card parser (cards said in words
+    put back in notation first, :func:`in_notation`); words that are not cards are skipped."""
     parse = _parser(state)
     named: Counter[int] = Counter()
-    for word in text.replace(",", " ").split():
+    for word in in_notation(text).replace(",", " ").split():
         match = _DECLARED.match(word)
         try:
             named[parse(match.group(1) if match else word)] += 1

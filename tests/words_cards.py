@@ -26,13 +26,15 @@ def _token(state: Any, token: str) -> str:
 
 
 def words_cards(state: Any, words: dict[str, Any]) -> Counter[int]:
-    """Every card ``words`` (a move's words JSON) names, nested words too."""
+    """Every card ``words`` (a move's words JSON) names, nested words too. Each parameter names
+    its cards once; two parameters may name the same card ("cala 2♠ 5♠ 6♠ con 2♠ come matta"),
+    so the copies named are the most any one parameter names, not their sum."""
     named: Counter[int] = Counter()
     for value in words["params"].values():
         if isinstance(value, str):
-            named += named_cards(state, value)
+            named |= named_cards(state, value)
         elif isinstance(value, dict) and "cards" in value:
-            named += named_cards(state, " ".join(_token(state, t) for t in value["cards"]))
+            named |= named_cards(state, " ".join(_token(state, t) for t in value["cards"]))
         elif isinstance(value, dict) and "key" in value:
-            named += words_cards(state, value)
+            named |= words_cards(state, value)
     return named

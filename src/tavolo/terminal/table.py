@@ -162,6 +162,12 @@ class TerminalTable(ABC):
             return self.move_text(str(said["params"]["move"]))
         return moves.say(said, self.words.lang, lambda seat: self.names[seat])
 
+    def _move_and_how_to_type_it(self, state: State, action: int) -> str:
+        """A legal move in words, and in brackets what to type for it where the two differ:
+        ``gioca 5 di bastoni (gioca 5b)``, ``1 SA (1NT)``."""
+        said, typed = self.say(state.action_words(action)), self.move_text(state.action_to_string(action))
+        return said if said == typed else f"{said} ({typed})"
+
     def move_text(self, text: str) -> str:
         """A move's notation as the person reads it: ``attach 8h to 1`` is ``lega 8h a 1`` in Italian,
         and a move told without its cards is said whole (``pass a card``: ``passa una carta``)."""
@@ -246,7 +252,8 @@ class TerminalTable(ABC):
                 self.console.print(f"{self.words(self.help_text)}\n{self.words(COMMANDS_HELP)}")
                 continue
             if text in ("moves", "mosse"):
-                self.console.print(", ".join(map(self.say, state.legal_action_words())))
+                self.console.print(", ".join(self._move_and_how_to_type_it(state, a) for a in state.legal_actions()),
+                                   markup=False)
                 continue
             try:
                 actions = state.parse_move(text)
