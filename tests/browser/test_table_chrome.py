@@ -15,8 +15,15 @@ from tests.browser.test_accessibility import quick_table
 CENTRE_X = "(el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2; }"
 
 
+def seat_drawn(page: Page, seat: int):
+    """Where ``seat`` is drawn: the bar's chip, or the view's own where the view draws the seats
+    round its table (DRAWS_SEATS, the parlour games) and the bar's ring is left out."""
+    chip = page.locator(f'#status .seat-chip[data-seat="{seat}"]')
+    return chip if chip.is_visible() else page.locator(f'#board [data-seat="{seat}"]')
+
+
 def chip_x(page: Page, seat: int) -> float:
-    return page.locator(f'#status .seat-chip[data-seat="{seat}"]').evaluate(CENTRE_X)
+    return seat_drawn(page, seat).evaluate(CENTRE_X)
 
 
 @pytest.mark.parametrize("game, next_side", [
@@ -30,6 +37,9 @@ def test_the_next_player_sits_on_the_side_the_game_turns_to(browser, server, gam
     counter-clockwise (most Italian games) on your right; the one after next faces you."""
     page = phone_player(browser, server, f"Gino {game}", viewport=DESKTOP)
     quick_table(page, game)
+    drawings = page.evaluate("""() => ['#status .seat-chip[data-seat="0"]', '#board [data-seat="0"]']
+      .filter((selector) => [...document.querySelectorAll(selector)].some((node) => node.checkVisibility()))""")
+    assert len(drawings) == 1, drawings                                   # one drawing of the seats, never two
     me, after_me = chip_x(page, 0), chip_x(page, 1)
     assert (after_me < me) if next_side == "left" else (after_me > me)
     if page.locator("#status .seat-chip").count() == 4:

@@ -1,6 +1,6 @@
 // The round table of the parlour games (Petrangola, Perlina, Mercante in fiera): every
-// seat around an oval in the game's direction (counter-clockwise, "in senso antiorario": the
-// next player sits on your right), with its tokens and what it did, the middle of the table
+// seat around an oval in the game's direction (table.js's seatPlace: counter-clockwise, "in senso
+// antiorario", the next player sits on your right), with its tokens and what it did, the middle of the table
 // in the centre (the three face up, the middle's cards and the pot, the lot on sale and the
 // prizes), your own cards and every move you can make below, as taps and Italian buttons:
 // Petrangola's trade (tap your cards and as many face up, then "Scambia") and knock; Perlina's
@@ -23,8 +23,10 @@ function ensureStyle() {
   document.head.append(link);
 }
 
-/** The parlour games turn counter-clockwise ("in senso antiorario"): the next player sits on your right. */
-export const PLAY_DIRECTION = "counter-clockwise";
+/** This view draws the seats round its own table (table.js keeps the bar's chips as a row, and
+ * parlour.css leaves that row out: one drawing of the seats), each where ctx.seatPlace puts it: you at the bottom, the next
+ * player on the side the game turns to (the parlour games "in senso antiorario": on your right). */
+export const DRAWS_SEATS = true;
 
 const deckOf = (obs) => obs.deck || "italian";
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -48,19 +50,25 @@ function moveButton(ctx, move, cls = "", label = null) {
   return b;
 }
 
-/** The seats round an oval, yours at the bottom, the next one on your right (the game goes
- * counter-clockwise); ``badges(seat)`` adds what each did. */
+/** The seats round an oval, placed by the table's own seatPlace (table.js): yours at the bottom,
+ * the next one on the side the game turns to; ``badges(seat)`` adds what each did. A player who
+ * lost the connection is greyed, as the bar's chips are. */
 function roundTable(ctx, obs, centre, badges) {
   const n = obs.players;
   const me = ctx.seat ?? 0;
   const table = el("div", `round-table seats-${n > 8 ? "many" : "few"}`, "", el("div", "felt", "", ...centre));
   for (let i = 0; i < n; i += 1) {
     const seat = (me + i) % n;
-    const angle = Math.PI / 2 - (2 * Math.PI * i) / n;
+    const place = ctx.seatPlace(seat);
     const chip = el("div", `p-seat${seat === ctx.view.to_act ? " to-act" : ""}${seat === ctx.seat ? " me" : ""}`);
     chip.dataset.seat = seat;
-    chip.style.left = `clamp(15%, ${50 + 39 * Math.cos(angle)}%, 85%)`;   // a chip is at most 30% wide: never off the screen
-    chip.style.top = `${50 + 42 * Math.sin(angle)}%`;
+    chip.style.left = `clamp(15%, ${50 + 39 * place.x}%, 85%)`;   // a chip is at most 30% wide: never off the screen
+    chip.style.top = `${50 + 42 * place.y}%`;
+    const info = ctx.table?.seats[seat];
+    if (info?.kind === "human" && !info.connected && seat !== ctx.seat) {
+      chip.classList.add("away");
+      chip.title = ctx.t("not connected");
+    }
     chip.append(el("span", "name", ctx.seatName(seat)), el("span", "tokens", ctx.t("{count} tokens", { count: obs.tokens[seat] })),
       ...badges(seat).map((text) => el("span", "badge", text)));
     table.append(chip);
