@@ -174,3 +174,28 @@ def test_the_hand_and_its_buttons_are_above_the_fold_on_a_desktop(browser, serve
             '#controls .buttons button, #controls .pile-cards .card')].map((e) => e.getBoundingClientRect().bottom))""")
         assert bottom <= 768, f"{game}: the hand or its buttons end at {bottom} px on a 768 px screen"
         page.context.close()
+
+
+# --- the keyboard ---------------------------------------------------------------------------------
+
+def test_petrangola_trade_chosen_from_the_keyboard(browser, server):
+    """A card to trade is an image named in words (role img), reached with Tab and chosen with Enter
+    (table.js's keyboard, as every view's tappable cards), and then says it is chosen ("scelta")."""
+    page = phone_player(browser, server, "Tea")
+    create_table(page, "petrangola", {"players": "3"}, {1: "simple", 2: "simple"})
+    while "refuse" in (legal := wait_turn(page)):
+        tap(page, '#controls button[data-move="refuse"]')
+    assert any(move.startswith("trade ") for move in legal), legal
+    card = page.locator("#controls .pile-cards.selectable .card").first
+    token = card.get_attribute("data-card")
+    assert card.get_attribute("role") == "img" and card.get_attribute("tabindex") == "0"
+    name = card.get_attribute("aria-label")
+    for _ in range(60):                                               # Tab until the card has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.closest('#controls') && document.activeElement.dataset.card") == token:
+            break
+    page.keyboard.press("Enter")
+    chosen = page.locator(f'#controls .pile-cards.selectable .card[data-card="{token}"]')
+    assert "picked" in chosen.get_attribute("class")
+    assert chosen.get_attribute("aria-label") == f"{name}, scelta"
+    assert page.locator("#controls button.trade").is_disabled()      # one card of the hand, none face up yet
