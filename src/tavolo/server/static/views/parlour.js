@@ -24,8 +24,9 @@ function ensureStyle() {
 }
 
 /** This view draws the seats round its own table (table.js keeps the bar's chips as a row, and
- * parlour.css leaves that row out: one drawing of the seats), each where ctx.seatPlace puts it: you at the bottom, the next
- * player on the side the game turns to (the parlour games "in senso antiorario": on your right). */
+ * parlour.css leaves that row out: one drawing of the seats), each where ctx.seatPlace puts it:
+ * you at the bottom, the next player on the side the game turns to (the parlour games "in senso
+ * antiorario": on your right). */
 export const DRAWS_SEATS = true;
 
 const deckOf = (obs) => obs.deck || "italian";
