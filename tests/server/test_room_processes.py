@@ -139,9 +139,11 @@ def test_one_process_moves_a_tables_bot_and_another_takes_over_when_it_stops(pos
                 holder.kill()
                 anna = Seat(ws_late := two.socket(table_id))
                 anna.greet(made["token"])
+                state = anna.settled()
             else:
                 holder.kill()
-            seq = anna.move(anna.settled()["view"]["legal"][0])
+                state = anna.state                                          # her turn, as settled above
+            seq = anna.move(state["view"]["legal"][0])
             anna.until(lambda f: f["type"] == "state" and f["seq"] > seq and f["events"]
                        and f["events"][-1]["seat"] == 1, timeout=15)           # the bot moved, through the other
             assert other.get("/healthz")["bot_moves"] > before                   # (twice if it won the trick)
