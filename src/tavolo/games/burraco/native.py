@@ -3,8 +3,9 @@
 ``_core`` is a C++ extension built from ``_core.cpp`` by ``pip install -e .`` (setup.py).
 It holds the whole state of a match in one fixed-size struct and does, in native code, what
 random play and search need: the legal actions (in the reference engine's order), ``apply``,
-the meld checks, the end of a hand and its scores, and whole random playouts. Everything else
-(JSON, observation, notation, words, the rule an illegal move breaks) is read from the
+the meld checks, the end of a hand and its scores, and whole random playouts. The observation of a seat is built
+from the core's fields too (:func:`observation_of`). Everything else
+(JSON, notation, words, the rule an illegal move breaks) is read from the
 reference :class:`~tavolo.games.burraco.state.BurracoState`, built from the compiled state by
 :meth:`NativeBurracoState.to_python`: the pure-Python engine stays the reference, and
 ``tests/burraco/test_native_differential.py`` plays both side by side.
@@ -36,8 +37,9 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import State, shuffled
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
-from tavolo.games.burraco.cards import WILDS
+from tavolo.games.burraco.cards import HAND_ORDER, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
+from tavolo.games.burraco.observation import BurracoObservation, PozzettoView
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
 from tavolo.games.burraco.scoring import HandResult, SideScore
 from tavolo.games.burraco.state import OVER, PHASE_NAMES, BurracoState, _rank_counts
@@ -135,6 +137,7 @@ def new_state(game: BurracoGame) -> State:
 
 if _core is not None:
     _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS)
+    _core.set_hand_order(HAND_ORDER)
     _Base: Any = _core.Core
 else:  # pragma: no cover - only where the build failed
     class _Base:
@@ -252,8 +255,10 @@ class NativeBurracoState(_Base, State):
     def history(self) -> list[int]:
         return self._raw()["history"]
 
-    def observation(self, seat: int) -> Any:
-        return self.to_python().observation(seat)
+    def observation(self, seat: int) -> BurracoObservation:
+        """What ``seat`` may know: the same :class:`BurracoObservation` as the reference
+        engine's, built from the core's fields (``_observe``) with no Python state between."""
+        return observation_of(self, seat)
 
     def action_to_string(self, action: int) -> str:
         return self.to_python().action_to_string(action)
@@ -325,6 +330,47 @@ class NativeBurracoState(_Base, State):
         return f"NativeBurracoState({self.game!r}, phase={self.phase}, history={self._history_len} actions)"
 
 
+# --- the observation, from the core's fields ---------------------------------------------------
+
+_MELDS: dict[int, Meld] = {}
+"""Packed meld word -> its (immutable) meld: a few thousand words at most."""
+_POZZETTI: dict[tuple[int, int, bool], PozzettoView] = {}
+"""(size, side, taken) -> its (immutable) view."""
+
+
+def _meld(word: int) -> Meld:
+    meld = _MELDS.get(word)
+    if meld is None:
+        meld = _MELDS[word] = unpack_meld(word)
+    return meld
+
+
+def _pozzetto(raw: tuple[int, int, bool]) -> PozzettoView:
+    view = _POZZETTI.get(raw)
+    if view is None:
+        view = _POZZETTI[raw] = PozzettoView(*raw)
+    return view
+
+
+def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
+    """``seat``'s :class:`BurracoObservation` of a compiled state, field for field what
+    :func:`tavolo.games.burraco.observation.observe` reads from a reference state (the
+    differential test compares their JSON after every decision)."""
+    (phase, current, hand_no, dealer, turn_no, hand, sizes, pending, side_of, sides, melds, pile, stock,
+     pozzetti, known, single, must_meld, stall, last_turn, plays_left, scores, alone) = state._observe(seat)
+    obs = object.__new__(BurracoObservation)
+    obs.__dict__.update(  # as observe() does: the frozen __init__'s work at once
+        seat=seat, players=len(sizes), rule_set=state.game.options.rule_set, phase=PHASE_NAMES[phase],
+        current_player=current, hand_number=hand_no, dealer=dealer, turn_number=turn_no, hand=hand,
+        hand_sizes=sizes, pending_pozzetto=pending, side_of=side_of, sides=sides,
+        melds=tuple(tuple(map(_meld, side)) for side in melds), pile=pile, stock_size=stock,
+        pozzetti=tuple(map(_pozzetto, pozzetti)), known=known, single_pile_card=single, must_meld=must_meld,
+        stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left, scores=scores,
+        everyone_alone=alone,
+    )
+    return obs
+
+
 def raw_of(s: BurracoState) -> dict[str, Any]:
     """A reference state's fields as ``NativeBurracoState._load`` takes them (``_raw``'s form)."""
     return {
@@ -365,4 +411,4 @@ def bench_playouts(players: int, hands: int, seed: int) -> int:
 
 
 __all__ = ["BUILD_ERROR", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
-           "pack_meld", "raw_of", "unpack_meld"]
+           "observation_of", "pack_meld", "raw_of", "unpack_meld"]
