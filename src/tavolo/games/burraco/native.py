@@ -248,6 +248,11 @@ class NativeBurracoState(_Base, State):
         native._load(raw_of(state))
         return native
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game and every field (``_raw``, loaded back by
+        ``_load``): an environment or a search that copies its state keeps the compiled one."""
+        return _restore, (type(self), self.game, self._raw())
+
     def to_json(self) -> dict[str, Any]:
         return self.to_python().to_json()
 
@@ -369,6 +374,13 @@ def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
         everyone_alone=alone,
     )
     return obs
+
+
+def _restore(cls: type[NativeBurracoState], game: BurracoGame, raw: dict[str, Any]) -> NativeBurracoState:
+    """A compiled state from its game and its fields (``NativeBurracoState.__reduce__``)."""
+    state = cls(game)
+    state._load(raw)
+    return state
 
 
 def raw_of(s: BurracoState) -> dict[str, Any]:
