@@ -360,20 +360,72 @@ def _pozzetto(raw: tuple[int, int, bool]) -> PozzettoView:
 def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
     """``seat``'s :class:`BurracoObservation` of a compiled state, field for field what
     :func:`tavolo.games.burraco.observation.observe` reads from a reference state (the
-    differential test compares their JSON after every decision)."""
+    differential test compares their JSON after every decision).
+
+    As the reference does, a part that has not changed since the state's previous observation
+    is the same object (the hand per seat, the pile, the melds and each side's, the known
+    cards and each seat's, the pozzetti, the sides, the scores): the RL encoder compares parts
+    by identity first and rewrites only what changed. The parts kept are immutable tuples, in
+    the state's instance dict (a clone or a pickle starts without them)."""
     (phase, current, hand_no, dealer, turn_no, hand, sizes, pending, side_of, sides, melds, pile, stock,
      pozzetti, known, single, must_meld, stall, last_turn, plays_left, scores, alone) = state._observe(seat)
+    kept = state.__dict__.get("_kept")
+    if kept is None:
+        kept = state.__dict__["_kept"] = {"hands": {}}
+    hands = kept["hands"]
+    old = hands.get(seat)
+    if old is not None and old == hand:
+        hand = old
+    else:
+        hands[seat] = hand
+    side_of, sides, pile, scores, pozzetti = (_same(kept, "side_of", side_of), _same(kept, "sides", sides),
+                                              _same(kept, "pile", pile), _same_scores(kept, scores),
+                                              _same(kept, "pozzetti", pozzetti))
+    if pozzetti is not kept.get("pozzetti_views"):
+        kept["pozzetti_views"] = pozzetti
+        kept["pozzetti_made"] = tuple(map(_pozzetto, pozzetti))
+    if kept.get("melds_raw") != melds:
+        kept["melds_raw"] = melds
+        was = kept.get("melds", ())
+        kept["melds"] = tuple(was[side] if side < len(was) and kept["melds_words"][side] == words
+                              else tuple(map(_meld, words)) for side, words in enumerate(melds))
+        kept["melds_words"] = melds
+    old_known = kept.get("known")
+    if old_known != known:
+        kept["known"] = known = (known if old_known is None or len(old_known) != len(known)
+                                 else tuple(o if o == k else k for o, k in zip(old_known, known)))
+    else:
+        known = old_known
     obs = object.__new__(BurracoObservation)
     obs.__dict__.update(  # as observe() does: the frozen __init__'s work at once
         seat=seat, players=len(sizes), rule_set=state.game.options.rule_set, phase=PHASE_NAMES[phase],
         current_player=current, hand_number=hand_no, dealer=dealer, turn_number=turn_no, hand=hand,
-        hand_sizes=sizes, pending_pozzetto=pending, side_of=side_of, sides=sides,
-        melds=tuple(tuple(map(_meld, side)) for side in melds), pile=pile, stock_size=stock,
-        pozzetti=tuple(map(_pozzetto, pozzetti)), known=known, single_pile_card=single, must_meld=must_meld,
-        stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left, scores=scores,
-        everyone_alone=alone,
+        hand_sizes=sizes, pending_pozzetto=pending, side_of=side_of, sides=sides, melds=kept["melds"], pile=pile,
+        stock_size=stock, pozzetti=kept["pozzetti_made"], known=known, single_pile_card=single,
+        must_meld=must_meld, stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left,
+        scores=scores, everyone_alone=alone,
     )
     return obs
+
+
+def _same_scores(kept: dict[str, Any], scores: tuple[float, ...]) -> tuple[float, ...]:
+    """:func:`_same` for the scores, where ``0 == 0.0`` is not enough: an int and a float are
+    written differently in JSON, so the kept scores must match in type as well."""
+    old = kept.get("scores")
+    if old is not None and old == scores and list(map(type, old)) == list(map(type, scores)):
+        return old
+    kept["scores"] = scores
+    return scores
+
+
+def _same(kept: dict[str, Any], name: str, value: Any) -> Any:
+    """The part kept under ``name`` where it equals ``value`` (the same object), else ``value``,
+    kept from now on."""
+    old = kept.get(name)
+    if old is not None and old == value:
+        return old
+    kept[name] = value
+    return value
 
 
 def _restore(cls: type[NativeBurracoState], game: BurracoGame, raw: dict[str, Any]) -> NativeBurracoState:
