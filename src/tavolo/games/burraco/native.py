@@ -152,8 +152,9 @@ class NativeBurracoState(_Base, State):
 
     In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
     ``is_terminal``, ``is_chance_node``, ``clone``, ``returns``, ``hands_played``,
-    ``turn_number`` and :meth:`playout`. Everything else is answered by the reference state
-    :meth:`to_python` builds (exact, and slower: for the server, the bots and people, use
+    ``turn_number``, :meth:`playout`, and the fields of :meth:`observation` (built in Python from
+    them, no copy of the state). Everything else is answered by the reference state
+    :meth:`to_python` builds (exact, and slower: for the server and people, use
     :class:`BurracoState`).
     """
 
