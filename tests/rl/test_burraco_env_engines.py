@@ -97,3 +97,33 @@ def test_a_copied_native_env_goes_on_as_the_original(monkeypatch):
         assert other.state.to_json() == e.state.to_json() and other.agent_selection == e.agent_selection
         for agent in e.possible_agents:
             assert np.array_equal(other.observe(agent)["observation"], e.observe(agent)["observation"])
+
+
+@pytest.mark.parametrize("opponent", ["random", "heuristic:strong"])
+def test_the_gym_env_is_the_same_in_both_engines(monkeypatch, opponent):
+    """The Gymnasium env is the AEC env with bots in the other seats: on the compiled core its
+    bots read the core's observations, and choose, reward and show the learner the same."""
+    from tavolo.rl.gym_env import BurracoGymEnv
+
+    made = {}
+    for engine in ("python", "native"):
+        monkeypatch.setenv("TAVOLO_ENGINE", engine)
+        made[engine] = BurracoGymEnv(opponent=opponent, players=2)
+    ref, fast = made["python"], made["native"]
+    assert type(fast.table.state) is native.NativeBurracoState
+    steps = 0
+    for seed in range(2):
+        (a, info_a), (b, info_b) = ref.reset(seed=seed), fast.reset(seed=seed)
+        pick, done = random.Random(seed).randrange, False
+        while True:
+            assert np.array_equal(a, b) and np.array_equal(info_a["action_mask"], info_b["action_mask"]), steps
+            if done:
+                break
+            legal = info_a["action_mask"].view(np.bool_).nonzero()[0]
+            action = int(legal[pick(len(legal))])
+            a, reward, done, _, info_a = ref.step(action)
+            b, reward_fast, done_fast, _, info_b = fast.step(action)
+            assert (reward_fast, done_fast) == (reward, done), steps
+            steps += 1
+        assert fast.table.state.to_json() == ref.table.state.to_json()
+    assert steps > 100
