@@ -11,6 +11,10 @@ the index with Python's ``random`` (numpy's ``Generator.integers`` takes 1.7 us
 for one number, ``randrange`` 0.3); and, in 4-player random play, the
 time of one observation plus its tensor encoding over the time of one engine
 decision (``legal_actions`` and ``apply``). Each figure is the median of 5 runs.
+``rl.aec4.steps_per_s`` is the environment on the engine ``TAVOLO_ENGINE`` picks (the
+compiled Burraco core where it is built, its observations built in the core) and
+``rl.aec4_python.steps_per_s`` the same play on the Python reference engine, runs alternating;
+both in CPU time (``time.process_time``: the machine is shared, its wall clock noisy).
 The encoder is incremental (it writes what changed since the same seat's
 previous observation): these figures are for agents observed at each of their
 steps, as here; observations far apart (another match, a few turns later) cost
@@ -21,6 +25,7 @@ under the same masked random play is printed beside, as a note.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -29,6 +34,7 @@ import numpy as np
 
 from bench.util import note
 from tavolo.engine.game import resolve_chance
+from tavolo.games.burraco import native
 from tavolo.games.burraco import make_game
 from tavolo.rl.tensors import ObservationEncoder
 from tavolo.rl.burraco_env import env
@@ -38,12 +44,13 @@ RUNS = 5
 HANDS = 20
 
 
-def aec_steps(seed: int) -> tuple[float, int]:
-    """Seconds and agent steps for ``HANDS`` hands of masked random play."""
-    e = env(players=4)
+def aec_steps(seed: int, engine: str | None = None) -> tuple[float, int]:
+    """CPU seconds and agent steps for ``HANDS`` hands of masked random play, on ``engine``
+    (``"python"`` or ``"native"``; ``None``: the one ``TAVOLO_ENGINE`` picks)."""
+    e = _env_on(engine)
     pick = random.Random(seed).randrange
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for hand in range(HANDS):
         e.reset(seed=seed * HANDS + hand)
         for _ in e.agent_iter():
@@ -54,7 +61,22 @@ def aec_steps(seed: int) -> tuple[float, int]:
             legal = obs["action_mask"].view(np.bool_).nonzero()[0]
             e.step(int(legal[pick(len(legal))]))
             steps += 1
-    return time.perf_counter() - start, steps
+    return time.process_time() - start, steps
+
+
+def _env_on(engine: str | None):
+    """A 4-player AEC environment made with ``TAVOLO_ENGINE=engine`` (the variable restored)."""
+    if engine is None:
+        return env(players=4)
+    before = os.environ.get("TAVOLO_ENGINE")
+    os.environ["TAVOLO_ENGINE"] = engine
+    try:
+        return env(players=4)
+    finally:
+        if before is None:
+            del os.environ["TAVOLO_ENGINE"]
+        else:
+            os.environ["TAVOLO_ENGINE"] = before
 
 
 def gym_steps(seed: int) -> tuple[float, int]:
@@ -117,9 +139,17 @@ def rlcard_gin_steps(seed: int) -> tuple[float, int] | None:
 
 
 def figures():
-    aec = statistics.median(steps / seconds for seconds, steps in map(aec_steps, range(RUNS)))
-    note(f"rl: AEC env, 4 players, {HANDS} hands of masked random play per run")
+    engine = native.engine()
+    rates: dict[str, list[float]] = {engine: [], "python": []}
+    for run in range(RUNS):  # alternating, so that the machine's load falls on both alike
+        for name in rates:
+            seconds, steps = aec_steps(run, name)
+            rates[name].append(steps / seconds)
+    aec, python = statistics.median(rates[engine]), statistics.median(rates["python"])
+    note(f"rl: AEC env, 4 players, {HANDS} hands of masked random play per run, CPU time; engine {engine}, "
+         f"{aec / python:.2f}x the Python engine's")
     yield "rl.aec4.steps_per_s", aec, "/s"
+    yield "rl.aec4_python.steps_per_s", python, "/s"
     if rlcard_gin_steps(0) is not None:
         gin = statistics.median(steps / seconds for seconds, steps in map(rlcard_gin_steps, range(RUNS)))
         note(f"rl: RLCard gin rummy env.step, same play: {gin:,.0f} steps/s; aec4 / gin = {aec / gin:.2f}")

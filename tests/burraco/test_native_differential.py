@@ -88,11 +88,33 @@ def _same(ref, fast, where: str, json_too: bool = True) -> None:
         assert getattr(mirror, name) == getattr(ref, name), f"{where}: {name}"
     if json_too:
         assert fast.to_json() == ref.to_json(), where
+    _same_observations(ref, fast, where, every_seat=json_too)
+
+
+def _same_observation(ref, fast, seat: int, where: str) -> None:
+    """The compiled state's own observation of ``seat`` (built from the core, not from a
+    Python copy) is the reference's: the same JSON, and the scores of the same types."""
+    mine, theirs = fast.observation(seat), ref.observation(seat)
+    assert mine.to_json() == theirs.to_json(), f"{where}: observation of seat {seat}"
+    assert list(map(type, mine.scores)) == list(map(type, theirs.scores)), f"{where}: score types, seat {seat}"
+
+
+def _same_observations(ref, fast, where: str, every_seat: bool) -> None:
+    """The acting seat's observation after every decision (seat 0 between hands and at the
+    end), every seat's when ``every_seat``."""
+    if every_seat:
+        for seat in range(ref.game.num_players):
+            _same_observation(ref, fast, seat, where)
+    else:
+        _same_observation(ref, fast, max(ref.current_player(), 0), where)
 
 
 def _same_text(ref, fast, where: str) -> None:
-    """Equal JSON text: ints stay ints and floats floats (scores, credited points)."""
+    """Equal JSON text: ints stay ints and floats floats (scores, credited points), in the
+    state and in every seat's observation."""
     assert json.dumps(fast.to_json()) == json.dumps(ref.to_json()), where
+    for seat in range(ref.game.num_players):
+        assert json.dumps(fast.observation(seat).to_json()) == json.dumps(ref.observation(seat).to_json()), where
     assert repr(fast.returns()) == repr(ref.returns()), where
 
 
@@ -367,3 +389,25 @@ def test_the_core_refuses_a_state_out_of_range():
     fast = native.NativeBurracoState(game)
     fast._load(good)
     assert fast.to_json() == ref.to_json()
+
+
+def test_the_observation_is_built_in_the_core_without_a_python_copy(monkeypatch):
+    """``NativeBurracoState.observation`` reads the core's fields: it never builds the reference
+    state (``to_python``), refuses a seat not at the table as the reference does, and is equal,
+    field for field, to the reference's observation (the melds as ``Run``/``Group`` values)."""
+    game = make_game(players=4, target=None)
+    ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
+    deal = ref.sample_chance(random.Random(9))
+    ref.apply_chance(deal)
+    fast.apply_chance(deal)
+    rng = random.Random(9)
+    while not any(ref.observation(0).melds):  # play until someone has melded
+        action = rng.choice(ref.legal_actions())
+        ref.apply(action)
+        fast.apply(action)
+    monkeypatch.setattr(native.NativeBurracoState, "to_python", lambda self: pytest.fail("copied to Python"))
+    for seat in range(4):
+        assert fast.observation(seat) == ref.observation(seat)
+    for seat in (-1, 4):
+        with pytest.raises(ValueError, match="not at this table"):
+            fast.observation(seat)

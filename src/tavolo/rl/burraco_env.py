@@ -17,6 +17,12 @@ the opponents' (zero-sum between sides at 2, 4 and 6 players). Every other
 step rewards 0. By default an episode is one hand (``target=None``); with a
 ``target`` (505 ... 5005) it is a match, a reward at each hand's end.
 
+The engine is chosen when the environment is made, by ``TAVOLO_ENGINE``
+(:func:`tavolo.games.burraco.native.engine`): the compiled core where it is
+built (its observations are built in the core), the Python reference engine
+with ``TAVOLO_ENGINE=python``; both give the same observations, rewards and
+masks (``tests/rl/test_burraco_env_engines.py``).
+
 ``reset(seed=...)`` reseeds the shuffles only: the rule options are fixed
 when the environment is made and no reset changes them. ``reset``'s own
 ``options`` argument is accepted (the API requires it) and not used.
@@ -52,11 +58,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tavolo.cards import french as fr
-from tavolo.engine.game import TERMINAL, resolve_chance
-from tavolo.games.burraco import make_game
+from tavolo.engine.game import TERMINAL, State, resolve_chance
+from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.melds import meld_text
-from tavolo.games.burraco.state import BurracoState
 from tavolo.rl.tensors import ObservationEncoder, fill_action_mask
 
 __all__ = ["POINTS_PER_UNIT", "REWARDS", "BurracoEnv", "env"]
@@ -97,7 +102,15 @@ class BurracoEnv(AECEnv):
         self._masks = {a: np.zeros(NUM_ACTIONS, dtype=np.int8) for a in self.possible_agents}
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
-        self.state: BurracoState = self.game.new_initial_state()
+        self.engine = native.engine()
+        """``"native"`` (the compiled core) or ``"python"``: fixed when the environment is made."""
+        self.state: State = self._new_state()
+
+    def _new_state(self) -> State:
+        """A new match in this environment's engine."""
+        if self.engine == "native":
+            return native.NativeBurracoState(self.game)
+        return self.game.new_initial_state()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -115,7 +128,7 @@ class BurracoEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.state = self.game.new_initial_state()
+        self.state = self._new_state()
         resolve_chance(self.state, self._rng)
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
@@ -140,11 +153,12 @@ class BurracoEnv(AECEnv):
             self.agent_selection = self.possible_agents[player]
 
     def _reward_hand(self, credited: tuple[float, ...]) -> None:
+        side_of = self.state.observation(0).side_of if self.reward_kind == "margin" else ()
         for seat, agent in enumerate(self.possible_agents):
             points = credited[seat]
             if self.reward_kind == "margin":
-                side = self.state.side_of(seat)
-                opponents = [credited[s] for s in range(len(credited)) if self.state.side_of(s) != side]
+                side = side_of[seat]
+                opponents = [credited[s] for s in range(len(credited)) if side_of[s] != side]
                 points -= sum(opponents) / len(opponents)
             self.rewards[agent] = points / POINTS_PER_UNIT
 

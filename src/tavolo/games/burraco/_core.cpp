@@ -1249,6 +1249,100 @@ PyObject *State_raw(StateObject *self, PyObject *) {
     return d;
 }
 
+// --- _observe(seat): what one seat may know, straight from the core -------------------------
+
+uint8_t HAND_ORDER[NUM_TYPES];  // the card types in the order a hand is shown (set_hand_order)
+
+inline PyObject *small_int(long v) {  // an int of the core's ranges, from the made-once table where it can
+    return (v >= 0 && v < 8192) ? Py_NewRef(ACTION_INTS[v]) : PyLong_FromLong(v);
+}
+
+PyObject *bytes_tuple(const uint8_t *p, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return nullptr;
+    for (int i = 0; i < n; ++i) PyTuple_SET_ITEM(t, i, small_int(p[i]));
+    return t;
+}
+
+PyObject *counts_tuple(const uint8_t *counts, const uint8_t *order) {
+    // The cards a count per type stands for, each type as often as it is counted, in `order`
+    // (or by type where `order` is null): observation.py's _hand_view and _known_view.
+    uint8_t cards[MAX_CARDS];
+    int n = 0;
+    for (int i = 0; i < NUM_TYPES; ++i) {
+        int c = order ? order[i] : i;
+        for (int k = 0; k < counts[c]; ++k) cards[n++] = (uint8_t)c;
+    }
+    return bytes_tuple(cards, n);
+}
+
+PyObject *State_observe(StateObject *self, PyObject *arg) {
+    // The fields of observation.BurracoObservation for `seat`, as a flat tuple (native.py
+    // names them): phase, current player, hand number, dealer, turn number, hand (shown
+    // order), hand sizes, pending pozzetto sizes, side of each seat, sides, melds (packed
+    // words per side), pile, stock size, pozzetti (size, side, taken), known cards per seat,
+    // single pile card, must meld, stall streak, last turn, plays left (None without a
+    // time-out), scores, everyone alone.
+    const Core &s = self->c;
+    int n = s.o.n;
+    long seat = PyLong_AsLong(arg);
+    if (seat == -1 && PyErr_Occurred()) return nullptr;
+    if (seat < 0 || seat >= n) {
+        PyErr_Format(PyExc_ValueError, "seat %ld is not at this table (0..%d)", seat, n - 1);
+        return nullptr;
+    }
+    PyObject *sizes = PyTuple_New(n), *pending = PyTuple_New(n), *side_of = PyTuple_New(n), *known = PyTuple_New(n),
+             *scores = PyTuple_New(n);
+    if (!sizes || !pending || !side_of || !known || !scores) goto fail;
+    for (int k = 0; k < n; ++k) {
+        PyTuple_SET_ITEM(sizes, k, small_int(s.size[k]));
+        PyTuple_SET_ITEM(pending, k, small_int(s.pending_len[k]));
+        PyTuple_SET_ITEM(side_of, k, small_int(s.side_of[k]));
+        PyObject *kn = counts_tuple(s.known[k], nullptr);
+        if (!kn) goto fail;
+        PyTuple_SET_ITEM(known, k, kn);
+        bool as_float = s.scores_float >> k & 1;
+        PyObject *v = as_float ? PyFloat_FromDouble(s.scores[k]) : PyLong_FromLong((long)s.scores[k]);
+        if (!v) goto fail;
+        PyTuple_SET_ITEM(scores, k, v);
+    }
+    {
+        PyObject *sides = PyTuple_New(s.n_sides), *melds = PyTuple_New(s.n_sides), *pozz = PyTuple_New(s.n_pozz);
+        if (!sides || !melds || !pozz) {
+            Py_XDECREF(sides);
+            Py_XDECREF(melds);
+            Py_XDECREF(pozz);
+            goto fail;
+        }
+        for (int side = 0; side < s.n_sides; ++side) {
+            PyTuple_SET_ITEM(sides, side, bytes_tuple(s.side_seats[side], s.side_len[side]));
+            PyObject *ml = PyTuple_New(s.n_melds[side]);
+            if (ml)
+                for (int i = 0; i < s.n_melds[side]; ++i)
+                    PyTuple_SET_ITEM(ml, i, PyLong_FromUnsignedLong(s.melds[side][i]));
+            PyTuple_SET_ITEM(melds, side, ml);
+        }
+        for (int k = 0; k < s.n_pozz; ++k)
+            PyTuple_SET_ITEM(pozz, k, Py_BuildValue("(iiO)", s.pozz_len[k], s.pozz_owner[k],
+                                                    s.pozz_taken[k] ? Py_True : Py_False));
+        PyObject *current = s.phase == DEAL ? Py_NewRef(INT_CHANCE)
+                            : s.phase == OVER ? Py_NewRef(INT_TERMINAL) : small_int(s.turn);
+        PyObject *plays_left = s.timeout ? small_int(s.plays_left) : Py_NewRef(Py_None);
+        return Py_BuildValue("(iNiiiNNNNNNNiNNiOiONNO)", s.phase, current, s.hand_no, s.dealer, s.turn_no,
+                             counts_tuple(s.hand[seat], HAND_ORDER), sizes, pending, side_of, sides, melds,
+                             bytes_tuple(s.pile, s.pile_len), s.stock_len, pozz, known, s.single,
+                             s.must_meld ? Py_True : Py_False, s.stall, s.last_turn ? Py_True : Py_False,
+                             plays_left, scores, s.alone ? Py_True : Py_False);
+    }
+fail:
+    Py_XDECREF(sizes);
+    Py_XDECREF(pending);
+    Py_XDECREF(side_of);
+    Py_XDECREF(known);
+    Py_XDECREF(scores);
+    return nullptr;
+}
+
 // --- _load(raw): the inverse of _raw, for a position built by the reference engine ----------
 
 bool get_long(PyObject *d, const char *key, long *out) {
@@ -1516,6 +1610,7 @@ PyMethodDef State_methods[] = {
      "Uniform random play inside the core until the match ends, seeded; the decisions made."},
     {"_time_out", (PyCFunction)State_time_out, METH_NOARGS, "Announce the time-out (checks made by the caller)."},
     {"_raw", (PyCFunction)State_raw, METH_NOARGS, "Every field as plain Python values."},
+    {"_observe", (PyCFunction)State_observe, METH_O, "One seat's observation fields, as a flat tuple."},
     {"_load", (PyCFunction)State_load, METH_O, "Set every field from a dict like _raw's."},
     {"native_bytes", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes this state holds in memory."},
     {nullptr, nullptr, 0, nullptr},
@@ -1663,7 +1758,22 @@ PyObject *mod_bench_playouts(PyObject *, PyObject *args) {
     return PyLong_FromLong(decisions);
 }
 
+PyObject *mod_set_hand_order(PyObject *, PyObject *arg) {
+    uint8_t order[NUM_TYPES];
+    int n = 0;
+    if (!get_bytes(arg, order, NUM_TYPES, &n)) return nullptr;
+    uint64_t seen = 0;
+    for (int i = 0; i < n; ++i) seen |= 1ull << order[i];
+    if (n != NUM_TYPES || seen != (1ull << NUM_TYPES) - 1) {
+        PyErr_SetString(PyExc_ValueError, "the hand order must list every card type once");
+        return nullptr;
+    }
+    memcpy(HAND_ORDER, order, NUM_TYPES);
+    Py_RETURN_NONE;
+}
+
 PyMethodDef module_methods[] = {
+    {"set_hand_order", mod_set_hand_order, METH_O, "The card types in the order a hand is shown."},
     {"setup", mod_setup, METH_VARARGS, "Give the core the opening templates and the action space."},
     {"attachments", mod_attachments, METH_O, "(card, variant, packed meld after) for a packed meld."},
     {"meld_facts", mod_meld_facts, METH_VARARGS, "(size, points, burraco kind) of a packed meld."},
@@ -1680,6 +1790,7 @@ PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     build_combos();
+    for (int i = 0; i < NUM_TYPES; ++i) HAND_ORDER[i] = (uint8_t)i;
     for (int i = 0; i < 8192; ++i) {
         ACTION_INTS[i] = PyLong_FromLong(i);
         if (!ACTION_INTS[i]) return nullptr;

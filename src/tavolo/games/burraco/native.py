@@ -3,8 +3,9 @@
 ``_core`` is a C++ extension built from ``_core.cpp`` by ``pip install -e .`` (setup.py).
 It holds the whole state of a match in one fixed-size struct and does, in native code, what
 random play and search need: the legal actions (in the reference engine's order), ``apply``,
-the meld checks, the end of a hand and its scores, and whole random playouts. Everything else
-(JSON, observation, notation, words, the rule an illegal move breaks) is read from the
+the meld checks, the end of a hand and its scores, and whole random playouts. The observation of a seat is built
+from the core's fields too (:func:`observation_of`). Everything else
+(JSON, notation, words, the rule an illegal move breaks) is read from the
 reference :class:`~tavolo.games.burraco.state.BurracoState`, built from the compiled state by
 :meth:`NativeBurracoState.to_python`: the pure-Python engine stays the reference, and
 ``tests/burraco/test_native_differential.py`` plays both side by side.
@@ -36,8 +37,9 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import State, shuffled
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
-from tavolo.games.burraco.cards import WILDS
+from tavolo.games.burraco.cards import HAND_ORDER, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
+from tavolo.games.burraco.observation import BurracoObservation, PozzettoView
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
 from tavolo.games.burraco.scoring import HandResult, SideScore
 from tavolo.games.burraco.state import OVER, PHASE_NAMES, BurracoState, _rank_counts
@@ -135,6 +137,7 @@ def new_state(game: BurracoGame) -> State:
 
 if _core is not None:
     _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS)
+    _core.set_hand_order(HAND_ORDER)
     _Base: Any = _core.Core
 else:  # pragma: no cover - only where the build failed
     class _Base:
@@ -149,8 +152,9 @@ class NativeBurracoState(_Base, State):
 
     In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
     ``is_terminal``, ``is_chance_node``, ``clone``, ``returns``, ``hands_played``,
-    ``turn_number`` and :meth:`playout`. Everything else is answered by the reference state
-    :meth:`to_python` builds (exact, and slower: for the server, the bots and people, use
+    ``turn_number``, :meth:`playout`, and the fields of :meth:`observation` (built in Python from
+    them, no copy of the state). Everything else is answered by the reference state
+    :meth:`to_python` builds (exact, and slower: for the server and people, use
     :class:`BurracoState`).
     """
 
@@ -245,6 +249,11 @@ class NativeBurracoState(_Base, State):
         native._load(raw_of(state))
         return native
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game and every field (``_raw``, loaded back by
+        ``_load``): an environment or a search that copies its state keeps the compiled one."""
+        return _restore, (type(self), self.game, self._raw())
+
     def to_json(self) -> dict[str, Any]:
         return self.to_python().to_json()
 
@@ -252,8 +261,10 @@ class NativeBurracoState(_Base, State):
     def history(self) -> list[int]:
         return self._raw()["history"]
 
-    def observation(self, seat: int) -> Any:
-        return self.to_python().observation(seat)
+    def observation(self, seat: int) -> BurracoObservation:
+        """What ``seat`` may know: the same :class:`BurracoObservation` as the reference
+        engine's, built from the core's fields (``_observe``) with no Python state between."""
+        return observation_of(self, seat)
 
     def action_to_string(self, action: int) -> str:
         return self.to_python().action_to_string(action)
@@ -325,6 +336,106 @@ class NativeBurracoState(_Base, State):
         return f"NativeBurracoState({self.game!r}, phase={self.phase}, history={self._history_len} actions)"
 
 
+# --- the observation, from the core's fields ---------------------------------------------------
+
+_MELDS: dict[int, Meld] = {}
+"""Packed meld word -> its (immutable) meld: a few thousand words at most."""
+_POZZETTI: dict[tuple[int, int, bool], PozzettoView] = {}
+"""(size, side, taken) -> its (immutable) view."""
+
+
+def _meld(word: int) -> Meld:
+    meld = _MELDS.get(word)
+    if meld is None:
+        meld = _MELDS[word] = unpack_meld(word)
+    return meld
+
+
+def _pozzetto(raw: tuple[int, int, bool]) -> PozzettoView:
+    view = _POZZETTI.get(raw)
+    if view is None:
+        view = _POZZETTI[raw] = PozzettoView(*raw)
+    return view
+
+
+def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
+    """``seat``'s :class:`BurracoObservation` of a compiled state, field for field what
+    :func:`tavolo.games.burraco.observation.observe` reads from a reference state (the
+    differential test compares their JSON after every decision).
+
+    As the reference does, a part that has not changed since the state's previous observation
+    is the same object (the hand per seat, the pile, the melds and each side's, the known
+    cards and each seat's, the pozzetti, the sides, the scores): the RL encoder compares parts
+    by identity first and rewrites only what changed. The parts kept are immutable tuples, in
+    the state's instance dict (a clone or a pickle starts without them)."""
+    (phase, current, hand_no, dealer, turn_no, hand, sizes, pending, side_of, sides, melds, pile, stock,
+     pozzetti, known, single, must_meld, stall, last_turn, plays_left, scores, alone) = state._observe(seat)
+    kept = state.__dict__.get("_kept")
+    if kept is None:
+        kept = state.__dict__["_kept"] = {"hands": {}}
+    hands = kept["hands"]
+    old = hands.get(seat)
+    if old is not None and old == hand:
+        hand = old
+    else:
+        hands[seat] = hand
+    side_of, sides, pile, scores, pozzetti = (_same(kept, "side_of", side_of), _same(kept, "sides", sides),
+                                              _same(kept, "pile", pile), _same_scores(kept, scores),
+                                              _same(kept, "pozzetti", pozzetti))
+    if pozzetti is not kept.get("pozzetti_views"):
+        kept["pozzetti_views"] = pozzetti
+        kept["pozzetti_made"] = tuple(map(_pozzetto, pozzetti))
+    if kept.get("melds_raw") != melds:
+        kept["melds_raw"] = melds
+        was = kept.get("melds", ())
+        kept["melds"] = tuple(was[side] if side < len(was) and kept["melds_words"][side] == words
+                              else tuple(map(_meld, words)) for side, words in enumerate(melds))
+        kept["melds_words"] = melds
+    old_known = kept.get("known")
+    if old_known != known:
+        kept["known"] = known = (known if old_known is None or len(old_known) != len(known)
+                                 else tuple(o if o == k else k for o, k in zip(old_known, known)))
+    else:
+        known = old_known
+    obs = object.__new__(BurracoObservation)
+    obs.__dict__.update(  # as observe() does: the frozen __init__'s work at once
+        seat=seat, players=len(sizes), rule_set=state.game.options.rule_set, phase=PHASE_NAMES[phase],
+        current_player=current, hand_number=hand_no, dealer=dealer, turn_number=turn_no, hand=hand,
+        hand_sizes=sizes, pending_pozzetto=pending, side_of=side_of, sides=sides, melds=kept["melds"], pile=pile,
+        stock_size=stock, pozzetti=kept["pozzetti_made"], known=known, single_pile_card=single,
+        must_meld=must_meld, stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left,
+        scores=scores, everyone_alone=alone,
+    )
+    return obs
+
+
+def _same_scores(kept: dict[str, Any], scores: tuple[float, ...]) -> tuple[float, ...]:
+    """:func:`_same` for the scores, where ``0 == 0.0`` is not enough: an int and a float are
+    written differently in JSON, so the kept scores must match in type as well."""
+    old = kept.get("scores")
+    if old is not None and old == scores and list(map(type, old)) == list(map(type, scores)):
+        return old
+    kept["scores"] = scores
+    return scores
+
+
+def _same(kept: dict[str, Any], name: str, value: Any) -> Any:
+    """The part kept under ``name`` where it equals ``value`` (the same object), else ``value``,
+    kept from now on."""
+    old = kept.get(name)
+    if old is not None and old == value:
+        return old
+    kept[name] = value
+    return value
+
+
+def _restore(cls: type[NativeBurracoState], game: BurracoGame, raw: dict[str, Any]) -> NativeBurracoState:
+    """A compiled state from its game and its fields (``NativeBurracoState.__reduce__``)."""
+    state = cls(game)
+    state._load(raw)
+    return state
+
+
 def raw_of(s: BurracoState) -> dict[str, Any]:
     """A reference state's fields as ``NativeBurracoState._load`` takes them (``_raw``'s form)."""
     return {
@@ -365,4 +476,4 @@ def bench_playouts(players: int, hands: int, seed: int) -> int:
 
 
 __all__ = ["BUILD_ERROR", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
-           "pack_meld", "raw_of", "unpack_meld"]
+           "observation_of", "pack_meld", "raw_of", "unpack_meld"]
