@@ -21,6 +21,7 @@ of the engine::
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from tavolo.i18n import catalog, language
@@ -61,9 +62,51 @@ def localize_error(exc: BaseException, lang: str) -> str:
     if isinstance(words, dict):
         from tavolo.i18n.moves import say
 
-        said = f"'{say(words, lang)}'"
-        message = _Said(message.template, tuple((n, said if n == "action" else v) for n, v in message.params))
+        said, deck = f"'{say(words, lang)}'", _deck_of(words)
+        message = _Said(message.template, tuple((n, said if n == "action" else _cards_in_words(v, deck, lang))
+                                                for n, v in message.params))
     return render(message, lang)
+
+
+_CARD_CODES = {
+    "french": re.compile(r"^(?:(10|[2-9TJQKA])([hdcs])|([SHDC])(10|[2-9TJQKA]))$"),
+    "italian": re.compile(r"^([A2-7JCK])([cdbs])()()$"),
+    "tarot": re.compile(r"^(10|[2-9TJCQKA])([cdbs])()()$"),
+}
+"""A card in notation, by deck: rank then suit (``Ac``, ``10h``), or a bridge card suit first (``C3``)."""
+_DECLARED = re.compile(r"^(.*?)(\(\w*\))?$")
+"""A token and the rank a wild declares in brackets, if any (``*(6)``, ``2d(6)``)."""
+
+
+def _deck_of(words: dict[str, Any]) -> str | None:
+    """The deck of the first cards a move's words name (None: they name none)."""
+    for value in words["params"].values():
+        if isinstance(value, dict) and "cards" in value:
+            return value["deck"]
+        if isinstance(value, dict) and "key" in value and (deck := _deck_of(value)):
+            return deck
+    return None
+
+
+def _cards_in_words(value: object, deck: str | None, lang: str) -> object:
+    """``value`` with the cards its details name in notation said as the move says them
+    ("non hai in mano Ac": "non hai in mano asso di coppe"); anything else as it is."""
+    if is_text(value):
+        return _Said(value.template, tuple((n, _cards_in_words(v, deck, lang)) for n, v in value.params))
+    if not isinstance(value, str) or deck not in _CARD_CODES or not value.strip():
+        return value
+    from tavolo.i18n.moves import card_short
+
+    inner = value.strip()
+    bracketed = inner.startswith("(") and inner.endswith(")")          # a meld shown as "(* 6h 7h)"
+    tokens = (inner[1:-1] if bracketed else inner).split()
+    cards = [(code, stands or "") for code, stands in (_DECLARED.match(token).groups() for token in tokens)]           # "2d(6)": the 2d standing for a 6
+    codes = [code == "*" and deck == "french" or _CARD_CODES[deck].match(code) for code, _ in cards]
+    if not tokens or not all(codes):
+        return value
+    said = " ".join(card_short("*" if m is True else f"{m[1] or m[4]}{m[2] or m[3].lower()}", deck, lang) + stands
+                    for m, (_, stands) in zip(codes, cards))
+    return f"({said})" if bracketed else said
 
 
 def rule_text(rule: Any, lang: str) -> str:
