@@ -13,11 +13,9 @@ from __future__ import annotations
 import asyncio
 import os
 import statistics
-import tempfile
-import time
-from pathlib import Path
 
 from bench.util import note, random_decisions_per_s
+from bench.web_hand import one_hand
 from tavolo.games.mercante import make_game
 
 
@@ -29,42 +27,14 @@ def figures():
 
 
 RUNS = int(os.environ.get("TAVOLO_BENCH_RUNS", "3"))
-TIMEOUT_S = 600
 
 
 def web_hand_seconds() -> float:
     """The median length of a web hand, in seconds (see the module docstring)."""
     times = []
     for run in range(RUNS):
-        seconds, bots, mine = asyncio.run(one_hand())
+        seconds, bots, mine = asyncio.run(one_hand("mercante", {}, {s: "simple" for s in range(1, 8)},
+                                                   lambda state: state.legal_actions()[0]))
         note(f"mercante web hand {run}: {seconds:.1f} s, {bots} bot moves, the person's {mine}")
         times.append(seconds)
     return statistics.median(times)
-
-
-async def one_hand() -> tuple[float, int, int]:
-    """(seconds, bot actions, the person's actions) of a new table's hand."""
-    from tavolo.online.service import TableService
-    from tavolo.store.online import OnlineStore, make_online_engine
-
-    folder = tempfile.TemporaryDirectory()
-    service = TableService(OnlineStore(make_online_engine(str(Path(folder.name) / "bench.sqlite"))))
-    await service.start()
-    try:
-        table_id, token = await service.create("mercante", {}, "Anna", bots={s: "simple" for s in range(1, 8)})
-        table = await service.table(table_id)
-        mine, start = 0, time.perf_counter()
-        await service.start_table(table_id, token)
-        while table.hand_end is None and not table.state.is_terminal():
-            if time.perf_counter() - start > TIMEOUT_S:
-                raise TimeoutError("no hand's end")
-            if table.to_act == 0:
-                state = table.state
-                await service.move(table_id, 0, state.action_to_string(state.legal_actions()[0]))
-                mine += 1
-            else:
-                await asyncio.sleep(0.005)
-        return time.perf_counter() - start, len(table.actions) - mine, mine
-    finally:
-        await service.stop()
-        folder.cleanup()

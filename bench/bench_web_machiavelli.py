@@ -11,54 +11,22 @@ from __future__ import annotations
 import asyncio
 import os
 import statistics
-import tempfile
-import time
-from pathlib import Path
 
 from bench.util import note
+from bench.web_hand import one_hand
 
 RUNS = int(os.environ.get("TAVOLO_BENCH_RUNS", "3"))
-TIMEOUT_S = 600
-
-
-async def one_hand(seed: int) -> tuple[float, int, int]:
-    """(seconds, bot actions, the person's actions) of the first hand of a new table."""
-    from tavolo.bots.machiavelli import SolverMachiavelliBot
-    from tavolo.online.service import TableService
-    from tavolo.store.online import OnlineStore, make_online_engine
-
-    folder = tempfile.TemporaryDirectory()
-    service = TableService(OnlineStore(make_online_engine(str(Path(folder.name) / "bench.sqlite"))))
-    await service.start()
-    try:
-        table_id, token = await service.create("machiavelli", {"players": 4}, "Anna",
-                                               bots={1: "solver", 2: "solver", 3: "solver"})
-        table = await service.table(table_id)
-        person = SolverMachiavelliBot(seed)
-        mine = 0
-        start = time.perf_counter()
-        await service.start_table(table_id, token)
-        while table.hand_end is None and not table.state.is_terminal():
-            if time.perf_counter() - start > TIMEOUT_S:
-                raise TimeoutError("no hand's end")
-            if table.to_act == 0:
-                state = table.state
-                action = person.choose(state.observation(0), list(state.legal_actions()))
-                await service.move(table_id, 0, state.action_to_string(action))
-                mine += 1
-            else:
-                await asyncio.sleep(0.005)
-        seconds = time.perf_counter() - start
-        return seconds, len(table.actions) - mine, mine
-    finally:
-        await service.stop()
-        folder.cleanup()
 
 
 def figures():
+    from tavolo.bots.machiavelli import SolverMachiavelliBot
+
     times = []
     for seed in range(RUNS):
-        seconds, bots, mine = asyncio.run(one_hand(seed))
+        person = SolverMachiavelliBot(seed)
+        seconds, bots, mine = asyncio.run(one_hand(
+            "machiavelli", {"players": 4}, {1: "solver", 2: "solver", 3: "solver"},
+            lambda state: person.choose(state.observation(0), list(state.legal_actions()))))
         note(f"machiavelli web hand {seed}: {seconds:.1f} s, {bots} bot moves, the person's {mine}")
         times.append(seconds)
     yield "web.machiavelli.hand_s", statistics.median(times), "s"
