@@ -226,7 +226,29 @@ class State(ABC):
         return action
 
 
-class DealtState(State):
+class DeckDeal:
+    """Chance as a deal of the whole deck (mescolata e distribuzione): the outcome is a deck
+    order (bottom card first) that the state's ``_deal`` lays out. Shared by :class:`DealtState`
+    and the compiled Burraco state, which deal alike."""
+
+    __slots__ = ()
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """A shuffled deck, bottom card first."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        return shuffled(self.game.deck, rng)
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Deal from ``outcome``, a deck order (bottom card first)."""
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: the cards are already dealt")
+        if Counter(outcome) != self.game.deck_counts:
+            raise ValueError("a deal must use exactly the cards of the deck")
+        self._deal(list(outcome))
+
+
+class DealtState(DeckDeal, State):
     """A state whose chance nodes deal the whole deck: the caller's outcome is a
     deck order (bottom card first) that :meth:`_deal` lays out.
 
@@ -318,20 +340,6 @@ class DealtState(State):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
         return other
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        """A shuffled deck, bottom card first."""
-        if not self.is_chance_node():
-            raise ValueError("not a chance node: the cards are already dealt")
-        return shuffled(self.game.deck, rng)
-
-    def apply_chance(self, outcome: Any) -> None:
-        """Deal from ``outcome``, a deck order (bottom card first)."""
-        if not self.is_chance_node():
-            raise ValueError("not a chance node: the cards are already dealt")
-        if Counter(outcome) != self.game.deck_counts:
-            raise ValueError("a deal must use exactly the cards of the deck")
-        self._deal(list(outcome))
 
     @abstractmethod
     def _deal(self, order: list[int]) -> None:

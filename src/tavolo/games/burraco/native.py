@@ -28,13 +28,12 @@ where it is not, a warning once and the Python engine).
 from __future__ import annotations
 
 import os
-import random
 import warnings
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError
-from tavolo.engine.game import State, shuffled
+from tavolo.engine.game import DeckDeal, State
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
 from tavolo.games.burraco.cards import HAND_ORDER, WILDS
@@ -147,7 +146,7 @@ else:  # pragma: no cover - only where the build failed
             raise RuntimeError(f"the compiled Burraco core is not built: {BUILD_ERROR}")
 
 
-class NativeBurracoState(_Base, State):
+class NativeBurracoState(_Base, DeckDeal, State):
     """A Burraco match in the compiled core, played like :class:`BurracoState`.
 
     In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
@@ -167,21 +166,7 @@ class NativeBurracoState(_Base, State):
                          -1 if o.hands is None else o.hands, o.lone_vs_pairs, o.alone_threshold,
                          1 if o.pair_share == "half" else 0, TIME_OUT_RULES[o.time_out])
 
-    # --- chance --------------------------------------------------------------------------
-
-    def sample_chance(self, rng: random.Random) -> list[int]:
-        """A shuffled deck, bottom card first (the same draw as the Python engine's)."""
-        if not self.is_chance_node():
-            raise ValueError("not a chance node: the cards are already dealt")
-        return shuffled(self.game.deck, rng)
-
-    def apply_chance(self, outcome: Any) -> None:
-        """Deal from ``outcome``, a deck order (bottom card first)."""
-        if not self.is_chance_node():
-            raise ValueError("not a chance node: the cards are already dealt")
-        if Counter(outcome) != self.game.deck_counts:
-            raise ValueError("a deal must use exactly the cards of the deck")
-        self._deal(list(outcome))
+    # --- chance: a deal of the whole deck (DeckDeal, as the Python engine's) -------------------
 
     # --- refusals and the arbiter ----------------------------------------------------------
 
