@@ -3,6 +3,8 @@ player's history and rating across devices; finished games on the player's page)
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, trick_move
 
 
@@ -13,8 +15,8 @@ def test_register_play_and_find_the_game_on_your_page(browser, server):
     page.fill("input[name=password]", "una password lunga")
     page.click("button[value=register]")
     page.wait_for_url("**/players/Nora")
-    page.wait_for_selector("#games .hint")
-    assert page.inner_text("#games") == "Ancora nessuna partita conclusa."
+    # The page says "Caricamento…" until its fetch answers: wait for the answer itself.
+    expect(page.locator("#games")).to_have_text("Ancora nessuna partita conclusa.")
     assert page.inner_text("#rating").startswith("Punteggio")
     assert page.inner_text("#nav-account") == "Nora (la tua pagina)"
 
