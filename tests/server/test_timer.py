@@ -75,15 +75,16 @@ def test_no_deadline_when_the_timer_is_off(client):
 
 def test_a_restart_keeps_the_deadline_and_the_timer_then_plays(db_url):
     """The deadline runs from the stored turn's start, so the restarted server keeps it
-    (relaxed: 3 x 40 s, scaled to 3.6 s) and plays the timer's move when it comes. The
-    server is down half a second: a deadline counted afresh would move by as much."""
-    with TestClient(create_app(db_url, pace=0, timer_scale=0.03)) as client:
+    (relaxed: 3 x 40 s, scaled to 9.6 s: a restart under a loaded CI machine took over the
+    3.6 s it once had) and plays the timer's move when it comes. The server is down half a
+    second: a deadline counted afresh would move by as much."""
+    with TestClient(create_app(db_url, pace=0, timer_scale=0.08)) as client:
         table_id, token = timed_table(client, "relaxed")
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             hello(ws, token)
             before = my_turn(ws)["view"]["deadline_ms"]
     time.sleep(0.5)
-    with TestClient(create_app(db_url, pace=0, timer_scale=0.03)) as client:
+    with TestClient(create_app(db_url, pace=0, timer_scale=0.08)) as client:
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             hello(ws, token)
             after = my_turn(ws)["view"]["deadline_ms"]
