@@ -49,11 +49,12 @@ def test_a_discard_reads_in_italian_and_in_english(monkeypatch):
 
 
 def test_a_game_without_words_falls_back_to_its_notation_in_the_person_s_language(monkeypatch):
-    from tavolo.engine.game import State
+    from dataclasses import replace
 
     table, _ = briscola_table("it")
     state = table.state
-    monkeypatch.setattr(type(state), "action_words", State.action_words)  # as a game that says no words
+    game = type(state.game)
+    monkeypatch.setattr(game, "faces", replace(game.faces, action_words=None))  # as a game that says no words
     action = state.legal_actions()[0]
     notation = state.action_to_string_for(action, 0)
     assert notation.startswith("play ")

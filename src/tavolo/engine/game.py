@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from tavolo.engine.errors import IllegalActionError, Rule
+from tavolo.engine.faces import Faces
 from tavolo.engine.words import Words
 
 CHANCE = -1
@@ -46,6 +47,8 @@ class Game(ABC):
     """Rules and options of one game: immutable, shared by all its states."""
 
     name: ClassVar[str]
+    faces: ClassVar[Faces] = Faces()
+    """What the game says of its states above the rules (see :mod:`tavolo.engine.faces`)."""
 
     @property
     @abstractmethod
@@ -132,9 +135,10 @@ class State(ABC):
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know: never another seat's hidden cards."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """The readable notation of ``action`` in this position."""
+        """The readable notation of ``action`` in this position (the game's
+        :attr:`Game.faces`)."""
+        return self.game.faces.action_text(self, action)
 
     def public_action_string(self, action: int) -> str:
         """The notation of ``action`` (by the seat to act now) as every *other* seat and a
@@ -167,14 +171,19 @@ class State(ABC):
         """``action`` (by the seat to act now) in words, as its player reads it: a key of the
         ``moves`` catalog and its cards, seats and numbers (see :mod:`tavolo.engine.words`):
         ``discard 3h`` is ``Words("discard {cards}", cards=Cards(("3h",)))``, which an Italian
-        reader sees as "scarta 3♥". By default the notation itself; every game says its own.
-        Called before the action is applied."""
-        return Words.notation(self.action_to_string(action))
+        reader sees as "scarta 3♥". Every game says its own (its :attr:`Game.faces`); by
+        default the notation itself. Called before the action is applied."""
+        say = self.game.faces.action_words
+        return Words.notation(self.action_to_string(action)) if say is None else say(self, action)
 
     def public_action_words(self, action: int) -> Words:
         """``action`` in words as every *other* seat and a spectator may learn it: what
         :meth:`public_action_string` tells, in words. By default :meth:`action_words` when the
-        game hides nothing of it; a game that hides cards overrides both."""
+        game hides nothing of it; a game that hides cards says both (its faces'
+        ``public_action_words``)."""
+        say = self.game.faces.public_action_words
+        if say is not None:
+            return say(self, action)
         public = self.public_action_string(action)
         if public == self.action_to_string(action):
             return self.action_words(action)
@@ -191,16 +200,16 @@ class State(ABC):
         """The legal actions in words, in the order of :meth:`legal_actions`."""
         return [self.action_words(a) for a in self.legal_actions()]
 
-    @abstractmethod
     def parse_action(self, text: str) -> int:
         """The action id that ``text`` names here; raises
         :class:`~tavolo.engine.errors.NotationError`,
         :class:`~tavolo.engine.errors.AmbiguousActionError` or
         :class:`~tavolo.engine.errors.IllegalActionError`."""
+        return self.game.faces.parse_action(self, text)
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state (hidden parts included) as JSON-able data."""
+        return self.game.faces.to_json(self)
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -215,9 +224,10 @@ class State(ABC):
 
     def parse_move(self, text: str) -> list[int]:
         """The actions a person's typed move makes: one by default; a game whose
-        people say several actions at once (a long Burraco opening) overrides it.
+        people say several actions at once (a long Burraco opening) says so in its faces.
         Raises like :meth:`parse_action`."""
-        return [self.parse_action(text)]
+        parse = self.game.faces.parse_move
+        return [self.parse_action(text)] if parse is None else parse(self, text)
 
     def apply_text(self, text: str) -> int:
         """Parse ``text`` and apply it; returns the action id."""
@@ -315,9 +325,10 @@ class DealtState(DeckDeal, State):
     def _legal_now(self) -> list[int]:
         """The legal actions of this position, computed afresh."""
 
-    @abstractmethod
     def _why_illegal(self, action: int) -> tuple[Rule, str]:
-        """The rule an illegal ``action`` breaks here, and a sentence of detail."""
+        """The rule an illegal ``action`` breaks here, and a sentence of detail (the game's
+        ``explain_illegal``)."""
+        return self.game.faces.explain_illegal(self, action)
 
     def _describe(self, action: int) -> str:
         try:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
-from tavolo.games.bridge import calls, hidden, serial
+from tavolo.games.bridge import calls, hidden, notation, serial, words
 from tavolo.games.bridge.cards import DECK
 from tavolo.games.bridge.rules import BridgeOptions
 from tavolo.games.bridge.state import BridgeState
@@ -22,6 +23,8 @@ class BridgeGame(CardGame):
     state_type = BridgeState
     options_type = BridgeOptions
     deck = DECK
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words)
 
     def num_distinct_actions(self) -> int:
         return calls.NUM_ACTIONS

@@ -28,14 +28,12 @@ then pass, double, redouble and the 35 bids.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tavolo.engine.errors import Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
-from tavolo.engine.words import Words
 from tavolo.games.bridge import calls as cl
 from tavolo.games.bridge.analysis import with_analysis
-from tavolo.games.bridge import notation
 from tavolo.games.bridge import rulebook as rules
 from tavolo.games.bridge.cards import NUM_CARDS, SEATS, name, pbn_deal, side_of
 from tavolo.games.bridge.observation import observe
@@ -137,21 +135,6 @@ class BridgeState(DealtState):
         return [float(self._scores[seat % 2]) for seat in range(4)]
 
     observation = observe
-    action_to_string = notation.action_text
-    parse_action = notation.parse_action
-
-    def action_words(self, action: int) -> Words:
-        """A call ("1♣", "3 SA", "Passo", "Contro") or a card ("gioca 5♠", "... dal morto")."""
-        from tavolo.games.bridge import words
-
-        if 0 <= action < NUM_CARDS:
-            return words.card_words(action, from_dummy=self._phase == PLAY and self._turn == self.dummy)
-        return words.call_words(action)
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.bridge.serial import state_to_json
-
-        return state_to_json(self)
 
     def all_cards(self) -> Counter[int]:
         cards = [c for hand in self._hands for c in cards_of(hand)] + self._trick

@@ -13,9 +13,12 @@ dummy's card); a contract "4♥ contrate da Sud". Seats are Nord, Est, Sud, Oves
 
 from __future__ import annotations
 
+from typing import Any
+
 from tavolo.engine.words import Words
 from tavolo.games.bridge import calls as cl
-from tavolo.games.bridge.cards import NOTRUMP, name
+from tavolo.games.bridge.cards import NOTRUMP, NUM_CARDS, name
+from tavolo.games.bridge.state import PLAY
 from tavolo.games.trick_taking.words import play_words
 
 STRAIN_SYMBOLS = ("♣", "♦", "♥", "♠")
@@ -61,3 +64,10 @@ def contract_words(contract: cl.Contract) -> Words:
     """A contract and its declarer: "4♥ da Sud", "4♥ contrate da Sud", "3 SA surcontrate da Nord"."""
     return Words.of(CONTRACT_KEYS[contract.doubled], bid=bid_words(contract.level, contract.denomination),
                     seat=seat_words(contract.declarer))
+
+
+def action_words(state: Any, action: int) -> Words:
+    """A call ("1♣", "3 SA", "Passo", "Contro") or a card ("gioca 5♠", "... dal morto")."""
+    if 0 <= action < NUM_CARDS:
+        return card_words(action, from_dummy=state._phase == PLAY and state._turn == state.dummy)
+    return call_words(action)

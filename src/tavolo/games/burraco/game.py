@@ -6,7 +6,9 @@ from functools import cached_property
 from typing import Any
 
 from tavolo.cards.decks import french_deck
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
+from tavolo.games.burraco import explain, hidden, notation, serial, words
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.rules import BurracoOptions
 from tavolo.games.burraco.state import BurracoState
@@ -22,6 +24,8 @@ class BurracoGame(CardGame):
     name = "burraco"
     state_type = BurracoState
     options_type = BurracoOptions
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words, parse_move=notation.parse_move, explain_illegal=explain.explain_illegal)
 
     @property
     def options(self) -> BurracoOptions:
@@ -34,15 +38,11 @@ class BurracoGame(CardGame):
         return BurracoState(self)
 
     def state_from_json(self, data: dict[str, Any]) -> BurracoState:
-        from tavolo.games.burraco.serial import state_from_json
-
-        return state_from_json(self, data)
+        return serial.state_from_json(self, data)
 
     def sample_hidden_state(self, observation, rng) -> BurracoState:
         """A full state consistent with what ``observation``'s seat knows."""
-        from tavolo.games.burraco.hidden import sample_hidden_state
-
-        return sample_hidden_state(self, observation, rng)
+        return hidden.sample_hidden_state(self, observation, rng)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:

@@ -17,14 +17,14 @@ from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
 
 if TYPE_CHECKING:
-    from tavolo.games.burraco.game import BurracoGame
+    from tavolo.engine.game import CardGame
 
 
 MAX_DEALS = 1000
 """Deals tried before giving up on an observation no deal fits."""
 
 
-def sample_hidden_state(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
+def sample_hidden_state(game: CardGame, obs: BurracoObservation, rng: random.Random) -> BurracoState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``, with the
     unseen cards dealt at random (uniformly, given the known cards and that the
     player on turn has a legal action); see :class:`HiddenSampler`."""
@@ -55,7 +55,7 @@ class HiddenSampler:
         96
     """
 
-    def __init__(self, game: BurracoGame, obs: BurracoObservation) -> None:
+    def __init__(self, game: CardGame, obs: BurracoObservation) -> None:
         if obs.phase not in ("draw", "play"):
             raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
         self.obs = obs
@@ -92,7 +92,7 @@ class HiddenSampler:
         return s
 
 
-def _unseen(game: BurracoGame, obs: BurracoObservation) -> tuple[int, ...]:
+def _unseen(game: CardGame, obs: BurracoObservation) -> tuple[int, ...]:
     """The cards ``obs`` does not show, sorted: the deck less the hand, the pile,
     the melds and the cards others are known to hold."""
     unseen = game.deck_counts.copy()
@@ -107,7 +107,7 @@ def _unseen(game: BurracoGame, obs: BurracoObservation) -> tuple[int, ...]:
     return tuple(sorted(unseen.elements()))
 
 
-def _public_state(game: BurracoGame, obs: BurracoObservation) -> BurracoState:
+def _public_state(game: CardGame, obs: BurracoObservation) -> BurracoState:
     """A state with everything ``obs`` shows in place and no hidden card dealt."""
     s = BurracoState(game)
     _copy_public(s, obs)

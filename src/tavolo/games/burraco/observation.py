@@ -11,12 +11,14 @@ the discard before its player may look at it (codice art. 21.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.cards import HAND_ORDER, NUM_TYPES
 from tavolo.games.burraco.melds import Meld, meld_cards, meld_text
-from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
+
+if TYPE_CHECKING:
+    from tavolo.games.burraco.state import BurracoState
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def observe(state: BurracoState, seat: int) -> BurracoObservation:
         hand = state._hand_views[seat] = _hand_view(state._hands[seat])
     obs = state._obs_views[seat] = object.__new__(BurracoObservation)
     obs.__dict__.update(  # what the frozen __init__ does field by field, at once (a quarter of the cost)
-        seat=seat, players=n, rule_set=state._opts.rule_set, phase=PHASE_NAMES[state._phase],
+        seat=seat, players=n, rule_set=state._opts.rule_set, phase=state.phase,
         current_player=state.current_player(), hand_number=state._hand_no, dealer=state._dealer,
         turn_number=state._turn_no, hand=hand, hand_sizes=tuple(state._sizes),
         pending_pozzetto=tuple(map(len, state._pending)), side_of=views["side_of"], sides=views["sides"],

@@ -12,7 +12,7 @@ from tavolo.games.burraco.scoring import HandResult
 from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
 
 if TYPE_CHECKING:
-    from tavolo.games.burraco.game import BurracoGame
+    from tavolo.engine.game import CardGame
 
 
 def _cards(cards) -> list[str]:
@@ -62,7 +62,7 @@ def state_to_json(s: BurracoState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: BurracoGame, data: dict[str, Any]) -> BurracoState:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> BurracoState:
     if data.get("game") != "burraco":
         raise ValueError(f"not a Burraco state: game is {data.get('game')!r}")
     s = BurracoState(game)

@@ -22,9 +22,8 @@ from collections import Counter
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.errors import IllegalActionError, Rule
+from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
-from tavolo.engine.words import Words
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES, TIME_OUT,
@@ -33,12 +32,13 @@ from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD, with_card, withou
 from tavolo.games.burraco.melds import (
     NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind,
 )
+from tavolo.games.burraco.observation import observe
 from tavolo.games.burraco.opens import RUN_BITS, grouped_ranks, hand_opens, pair_ranks, suit_masks
 from tavolo.games.burraco.rules import HAND_SIZE, lone_and_pairs, table_setup
 from tavolo.games.burraco.scoring import HandResult, score_side
 
 if TYPE_CHECKING:
-    from tavolo.games.burraco.game import BurracoGame
+    from tavolo.engine.game import CardGame
     from tavolo.games.burraco.observation import BurracoObservation
 
 DEAL, DRAW_PHASE, PLAY, OVER = range(4)
@@ -71,7 +71,7 @@ class BurracoState(DealtState):
 
     phase_names = PHASE_NAMES
 
-    def __init__(self, game: BurracoGame) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game = game
         self._opts = game.options
         self._n = n = game.options.players
@@ -143,11 +143,6 @@ class BurracoState(DealtState):
         else:
             super()._not_legal(action)
 
-    def _why_illegal(self, action: int) -> tuple[Rule, str]:
-        from tavolo.games.burraco.explain import explain_illegal
-
-        return explain_illegal(self, action)
-
     def _play_action(self, action: int) -> None:
         self._obs_views.clear()
         if action >= ATTACH_BASE:
@@ -175,33 +170,6 @@ class BurracoState(DealtState):
         by every action); a clone starts with none.
         """
         return observe(self, seat)
-
-    def action_to_string(self, action: int) -> str:
-        from tavolo.games.burraco.notation import action_text
-
-        return action_text(self, action)
-
-    def action_words(self, action: int) -> Words:
-        """``action`` in the players' words ("pesca", "lega 7♦ alla 2"): see :mod:`.words`."""
-        from tavolo.games.burraco.words import action_words
-
-        return action_words(self, action)
-
-    def parse_action(self, text: str) -> int:
-        from tavolo.games.burraco.notation import parse_action
-
-        return parse_action(self, text)
-
-    def parse_move(self, text: str) -> list[int]:
-        """A long opening or several attachments typed at once, as its actions."""
-        from tavolo.games.burraco.notation import parse_move
-
-        return parse_move(self, text)
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.burraco.serial import state_to_json
-
-        return state_to_json(self)
 
     def clone(self) -> BurracoState:
         other = BurracoState.__new__(BurracoState)
@@ -730,5 +698,3 @@ class BurracoState(DealtState):
         """Turns still to play after a time-out (the current one included)."""
         return self._plays_left if self._timeout else None
 
-
-from tavolo.games.burraco.observation import observe  # noqa: E402 (it imports this module, so last)

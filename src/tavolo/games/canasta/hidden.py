@@ -15,10 +15,10 @@ from tavolo.games.canasta.observation import CanastaObservation
 from tavolo.games.canasta.state import PHASE_NAMES, CanastaState
 
 if TYPE_CHECKING:
-    from tavolo.games.canasta.game import CanastaGame
+    from tavolo.engine.game import CardGame
 
 
-def sample_hidden_state(game: CanastaGame, obs: CanastaObservation, rng: random.Random) -> CanastaState:
+def sample_hidden_state(game: CardGame, obs: CanastaObservation, rng: random.Random) -> CanastaState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase in ("deal", "over"):
         raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")

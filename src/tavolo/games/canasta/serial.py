@@ -12,7 +12,7 @@ from tavolo.games.rummy.serial import (
 )
 
 if TYPE_CHECKING:
-    from tavolo.games.canasta.game import CanastaGame
+    from tavolo.engine.game import CardGame
 
 
 def state_to_json(s: CanastaState) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def state_to_json(s: CanastaState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: CanastaGame, data: dict[str, Any]) -> CanastaState:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> CanastaState:
     check_game(data, "canasta", "Canasta")
     s = CanastaState(game)
     s._phase = PHASE_NAMES.index(data["phase"])

@@ -22,14 +22,12 @@ when a turn begins with the stock empty.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from tavolo.cards import french as fr
-from tavolo.games.canasta import notation, words
 from tavolo.games.canasta.actions import (
     DISCARD_BASE, DRAW1, DRAW2, RETRACT, TAKE, decode, lay_action,
 )
-from tavolo.games.canasta.explain import explain_illegal
 from tavolo.games.canasta.melds import (
     CANASTA, JOKER_KEY, KEYS, PINELLA, canasta_bonus, card_value, counts, is_red_three,
     is_wild_in, key_of, red_threes_bonus, turned_count, valid,
@@ -40,7 +38,7 @@ from tavolo.games.canasta.scoring import CLOSING_BONUS, HandResult, SideScore
 from tavolo.games.rummy.hands import HandsState
 
 if TYPE_CHECKING:
-    from tavolo.games.canasta.game import CanastaGame
+    from tavolo.engine.game import CardGame
 
 DEAL, START, OPENING, PLAY, OVER = range(5)
 PHASE_NAMES = ("deal", "start", "opening", "play", "over")
@@ -58,7 +56,7 @@ class CanastaState(HandsState):
     phase_names = PHASE_NAMES
     chance_phases, over_phase = (DEAL,), OVER
 
-    def __init__(self, game: CanastaGame) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game, self._opts = game, game.options
         self._n = n = game.options.players
         sides = game.options.sides
@@ -140,7 +138,6 @@ class CanastaState(HandsState):
             clean += n + w >= CANASTA and not w
         return canaste >= 2 and clean >= 1
 
-    _why_illegal = explain_illegal
 
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
@@ -151,14 +148,6 @@ class CanastaState(HandsState):
         return [float(self._scores[self.side_of(s)]) for s in range(self._n)]
 
     observation = observe
-    action_to_string = notation.action_text
-    action_words = words.action_words
-    parse_action = notation.parse_action
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.canasta.serial import state_to_json
-
-        return state_to_json(self)
 
     def clone(self) -> CanastaState:
         other = cast(CanastaState, super().clone())

@@ -6,7 +6,9 @@ from functools import cached_property
 from typing import Any
 
 from tavolo.cards.decks import french_deck
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
+from tavolo.games.machiavelli import explain, hidden, notation, serial, words
 from tavolo.games.machiavelli.actions import NUM_ACTIONS
 from tavolo.games.machiavelli.rules import MachiavelliOptions
 from tavolo.games.machiavelli.state import MachiavelliState
@@ -22,6 +24,8 @@ class MachiavelliGame(CardGame):
     name = "machiavelli"
     state_type = MachiavelliState
     options_type = MachiavelliOptions
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words, parse_move=notation.parse_move, explain_illegal=explain.explain_illegal)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
@@ -31,15 +35,11 @@ class MachiavelliGame(CardGame):
         return NUM_ACTIONS
 
     def state_from_json(self, data: dict[str, Any]) -> MachiavelliState:
-        from tavolo.games.machiavelli.serial import state_from_json
-
-        return state_from_json(self, data)
+        return serial.state_from_json(self, data)
 
     def sample_hidden_state(self, observation, rng) -> MachiavelliState:
         """A full state consistent with what ``observation``'s seat knows."""
-        from tavolo.games.machiavelli.hidden import sample_hidden_state
-
-        return sample_hidden_state(self, observation, rng)
+        return hidden.sample_hidden_state(self, observation, rng)
 
 
 def make_game(**options: Any) -> MachiavelliGame:

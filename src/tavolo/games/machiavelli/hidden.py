@@ -16,10 +16,10 @@ from tavolo.games.machiavelli.observation import MachiavelliObservation
 from tavolo.games.machiavelli.state import PHASE_NAMES, MachiavelliState
 
 if TYPE_CHECKING:
-    from tavolo.games.machiavelli.game import MachiavelliGame
+    from tavolo.engine.game import CardGame
 
 
-def sample_hidden_state(game: MachiavelliGame, obs: MachiavelliObservation,
+def sample_hidden_state(game: CardGame, obs: MachiavelliObservation,
                         rng: random.Random) -> MachiavelliState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase != "play":

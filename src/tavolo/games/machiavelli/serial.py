@@ -12,7 +12,7 @@ from tavolo.games.rummy.serial import (
 )
 
 if TYPE_CHECKING:
-    from tavolo.games.machiavelli.game import MachiavelliGame
+    from tavolo.engine.game import CardGame
 
 
 def _groups(groups) -> list[list[str]]:
@@ -31,7 +31,7 @@ def state_to_json(s: MachiavelliState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: MachiavelliGame, data: dict[str, Any]) -> MachiavelliState:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> MachiavelliState:
     check_game(data, "machiavelli", "Machiavelli")
     s = MachiavelliState(game)
     s._phase = PHASE_NAMES.index(data["phase"])

@@ -24,21 +24,19 @@ passes; a whole round of passes ends the hand with no closer (DECISIONS.md).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from tavolo.cards import french as fr
-from tavolo.games.machiavelli import notation, words
 from tavolo.games.machiavelli.actions import (
     DONE, DRAW, MAX_GROUPS, NUM_CARDS, PASS, UNDO, decode, move_action, put_action,
 )
-from tavolo.games.machiavelli.explain import explain_illegal
 from tavolo.games.machiavelli.melds import card_points, is_meld, meld_order
 from tavolo.games.machiavelli.observation import observe
 from tavolo.games.machiavelli.scoring import CLOSING_BONUS, HandResult
 from tavolo.games.rummy.hands import HandsState
 
 if TYPE_CHECKING:
-    from tavolo.games.machiavelli.game import MachiavelliGame
+    from tavolo.engine.game import CardGame
 
 DEAL, PLAY, OVER = range(3)
 PHASE_NAMES = ("deal", "play", "over")
@@ -56,7 +54,7 @@ class MachiavelliState(HandsState):
     phase_names = PHASE_NAMES
     chance_phases, over_phase = (DEAL,), OVER
 
-    def __init__(self, game: MachiavelliGame) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game, self._opts = game, game.options
         self._n = n = game.options.players
         self._phase, self._dealer, self._turn, self._hand_no = DEAL, n - 1, 0, 0
@@ -103,7 +101,6 @@ class MachiavelliState(HandsState):
                         if g != source and not (g == new and len(group) == 1)]
         return out
 
-    _why_illegal = explain_illegal
 
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
@@ -119,15 +116,6 @@ class MachiavelliState(HandsState):
         return [float(s) for s in self._scores]
 
     observation = observe
-    action_to_string = notation.action_text
-    action_words = words.action_words
-    parse_action = notation.parse_action
-    parse_move = notation.parse_move
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.machiavelli.serial import state_to_json
-
-        return state_to_json(self)
 
     def clone(self) -> MachiavelliState:
         other = cast(MachiavelliState, super().clone())

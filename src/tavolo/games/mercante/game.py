@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavolo.engine.faces import Faces
 from tavolo.games.parlour.game import ParlourGame
-from tavolo.games.mercante import figures, observation
+from tavolo.games.mercante import figures, hidden, words
 from tavolo.games.mercante.rules import MercanteOptions
 from tavolo.games.mercante.state import NUM_ACTIONS, MercanteState, state_from_json
 
@@ -20,10 +21,11 @@ class MercanteGame(ParlourGame):
     name = "mercante"
     state_type = MercanteState
     options_type = MercanteOptions
+    faces = Faces(action_words=words.action_words)
     deck = figures.deck()
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
-    sample = staticmethod(observation.sample_hidden_state)
+    sample = staticmethod(hidden.sample_hidden_state)
 
 
 def make_game(**options: Any) -> MercanteGame:

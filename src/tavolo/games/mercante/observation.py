@@ -1,4 +1,4 @@
-"""What one seat may know of a game of Mercante in fiera, and hidden-state sampling.
+"""What one seat may know of a game of Mercante in fiera.
 
 Everything is face up but two things: the order in which the mercante will
 auction the cards he kept (the set of them is known: the figures not dealt), and
@@ -9,11 +9,9 @@ and offers, the lot on sale, the prizes' values and the cards turned.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from tavolo.engine.game import shuffled
 from tavolo.games.mercante.figures import FIGURES, NUM_FIGURES
 
 if TYPE_CHECKING:
@@ -91,24 +89,3 @@ def observe(state: MercanteState, seat: int) -> MercanteObservation:
         offer=state._offer, queue=state._queue, rounds=state._rounds,
         refused=tuple((b, f, p) for (b, f), p in sorted(state._refused.items())),
     )
-
-
-def sample_hidden_state(game, obs: MercanteObservation, rng: random.Random) -> MercanteState:
-    """A state whose observation for ``obs.seat`` is exactly ``obs``: the lots still to sell
-    in a random order (the lot on sale first) and the red cards not yet turned shuffled."""
-    from tavolo.games.mercante.state import PHASE_NAMES, MercanteState
-
-    if obs.phase in ("deal", "over"):
-        raise ValueError(f"hidden cards are sampled during a game, not in phase {obs.phase!r}")
-    s = cast(MercanteState, game.new_initial_state())
-    s._phase, s._turn, s._tokens, s._pot, s._house = PHASE_NAMES.index(obs.phase), obs.current_player, list(
-        obs.tokens), obs.pot, obs.house
-    s._held, s._house_cards, s._auction = list(obs.held), obs.house_cards, obs.auction
-    on_sale = [obs.auction.lot] if obs.auction else []
-    s._lots = tuple(on_sale + shuffled([f for f in obs.lots if f not in on_sale], rng))
-    turned = list(obs.dead) + [p.figure for p in obs.won]
-    s._red = tuple(turned + shuffled(sorted(set(range(NUM_FIGURES)) - set(turned)), rng))
-    s._turned, s._prizes, s._won = len(turned), obs.prizes, list(obs.won)
-    s._offer, s._queue, s._rounds = obs.offer, obs.queue, obs.rounds
-    s._refused = {(b, f): p for b, f, p in obs.refused}
-    return s

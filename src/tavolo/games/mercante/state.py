@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
-from tavolo.engine.words import Words
 from tavolo.games.mercante import figures
 from tavolo.games.mercante.figures import NUM_FIGURES
 from tavolo.games.mercante.observation import observe
@@ -328,14 +327,6 @@ class MercanteState(ParlourState):
         expected = {AUCTION: "bid or pass on the lot", OFFER: "offer for a card or pass",
                     ANSWER: "accept or refuse the offer"}[self._phase]
         return self.rules.not_now, Text(expected)
-
-    # --- words ---------------------------------------------------------------------------------
-
-    def action_words(self, action: int) -> Words:
-        """``action`` in the players' words (see :mod:`tavolo.games.mercante.words`)."""
-        from tavolo.games.mercante import words
-
-        return words.action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 

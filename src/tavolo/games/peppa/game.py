@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from tavolo.games.peppa import cards
+from tavolo.engine.faces import Faces
+from tavolo.games.peppa import cards, words
 from tavolo.games.peppa.rules import PeppaOptions
 from tavolo.games.peppa.state import NUM_ACTIONS, PeppaState
 from tavolo.games.trick_taking.anydeck import DeckTrickGame
@@ -22,6 +23,7 @@ class PeppaGame(DeckTrickGame):
     state_type = PeppaState
     options_type = PeppaOptions
     num_actions = NUM_ACTIONS
+    faces = Faces(action_words=words.action_words, public_action_words=words.public_action_words)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:

@@ -33,7 +33,6 @@ from typing import Any
 from tavolo.cards import french as fr
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Sentence, Text
 from tavolo.engine.game import shuffled
-from tavolo.engine.words import Words
 from tavolo.games.peppa import cards as pc
 from tavolo.games.peppa import rulebook as rb
 from tavolo.games.trick_taking.anydeck import DeckTrickState
@@ -225,28 +224,6 @@ class PeppaState(DeckTrickState):
         if self._phase == PAIRS and action in self.legal_actions():
             return "discard " + " ".join(fr.name(c) for c in self.triple(self._turn) if c != action)
         return text
-
-    def _other_words(self, action: int) -> Words:
-        from tavolo.games.peppa import words
-
-        if self._phase == PASS and 0 <= action < pc.NUM_CARDS:
-            return words.pass_words(fr.name(action))
-        if self._phase == PAIRS and 0 <= action < pc.NUM_CARDS:
-            return words.keep_words(fr.name(action))
-        if self._phase == DRAW and DRAW_BASE <= action < NUM_ACTIONS:
-            return words.draw_words(action - DRAW_BASE)
-        return super()._other_words(action)
-
-    def public_action_words(self, action: int) -> Words:
-        """What :meth:`public_action_string` tells, in words: a Hearts pass hides its card
-        ("passa una carta"); of three of a rank the others see the pair discarded."""
-        from tavolo.games.peppa import words
-
-        if self._phase == PASS:
-            return words.PUBLIC_PASS
-        if self._phase == PAIRS and action in self.legal_actions():
-            return words.pair_out_words([fr.name(c) for c in self.triple(self._turn) if c != action])
-        return self.action_words(action)
 
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("pass", "passa", "keep", "tieni") and len(args) == 1:

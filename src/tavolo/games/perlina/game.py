@@ -6,8 +6,9 @@ from functools import cached_property
 from typing import Any
 
 from tavolo.cards.decks import french_deck, italian_deck
+from tavolo.engine.faces import Faces
 from tavolo.games.parlour.game import ParlourGame
-from tavolo.games.perlina import observation
+from tavolo.games.perlina import hidden, words
 from tavolo.games.perlina.rules import PerlinaOptions
 from tavolo.games.perlina.state import NUM_ACTIONS, PerlinaState, state_from_json
 
@@ -22,9 +23,10 @@ class PerlinaGame(ParlourGame):
     name = "perlina"
     state_type = PerlinaState
     options_type = PerlinaOptions
+    faces = Faces(action_words=words.action_words, public_action_words=words.public_action_words)
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
-    sample = staticmethod(observation.sample_hidden_state)
+    sample = staticmethod(hidden.sample_hidden_state)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:

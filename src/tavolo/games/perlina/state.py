@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 from tavolo.cards import french, italian
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
-from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, expect, number
 from tavolo.games.parlour.tokens import highest, next_seat, share_evenly
 from tavolo.games.perlina.observation import observe
@@ -346,20 +345,6 @@ class PerlinaState(ParlourState):
         if self._phase == BET and action >= BET_FIRST and not self._bet:
             return BET_LIMIT, Text("the pot holds {pot}", pot=self._pot)
         return self.rules.not_now, Text(expected)
-
-    # --- words ---------------------------------------------------------------------------------
-
-    def action_words(self, action: int) -> Words:
-        """``action`` in the players' words (see :mod:`tavolo.games.perlina.words`)."""
-        from tavolo.games.perlina import words
-
-        return words.action_words(self, action)
-
-    def public_action_words(self, action: int) -> Words:
-        """What the others read of ``action``: a card changed or dropped, never which one."""
-        from tavolo.games.perlina import words
-
-        return words.public_action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 

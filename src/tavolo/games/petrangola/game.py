@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.cards.decks import italian_deck
+from tavolo.engine.faces import Faces
 from tavolo.games.parlour.game import ParlourGame
-from tavolo.games.petrangola import observation
+from tavolo.games.petrangola import hidden, words
 from tavolo.games.petrangola.rules import PetrangolaOptions
 from tavolo.games.petrangola.state import NUM_ACTIONS, PetrangolaState, state_from_json
 
@@ -21,10 +22,11 @@ class PetrangolaGame(ParlourGame):
     name = "petrangola"
     state_type = PetrangolaState
     options_type = PetrangolaOptions
+    faces = Faces(action_words=words.action_words)
     deck = italian_deck()
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
-    sample = staticmethod(observation.sample_hidden_state)
+    sample = staticmethod(hidden.sample_hidden_state)
 
 
 def make_game(**options: Any) -> PetrangolaGame:

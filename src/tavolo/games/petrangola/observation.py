@@ -1,4 +1,4 @@
-"""What one seat may know of a Petrangola game, and hidden-state sampling.
+"""What one seat may know of a Petrangola game.
 
 Public: every seat's tokens and the table's, the dealer, whose turn it is, who
 knocked, the three cards face up (the monte once the dealer has chosen), the
@@ -11,12 +11,10 @@ hands and the cards left in the deck.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import italian as it
-from tavolo.engine.hidden import deal_unseen
 
 if TYPE_CHECKING:
     from tavolo.games.petrangola.state import HandResult, PetrangolaState
@@ -70,36 +68,3 @@ def observe(state: PetrangolaState, seat: int) -> PetrangolaObservation:
         known=tuple(state._known),
         knocker=state._knocker, last=state._last, turns=state._turns, results=tuple(state._results),
     )
-
-
-def sample_hidden_state(game, obs: PetrangolaObservation, rng: random.Random) -> PetrangolaState:
-    """A state whose observation for ``obs.seat`` is exactly ``obs``: the unseen cards
-    dealt at random to the other hands (around what they took face up), the monte
-    while the seat has not seen it, the seat's own hand while it is hidden from him,
-    and the deck."""
-    from tavolo.games.petrangola.state import PHASE_NAMES, PetrangolaState
-
-    if obs.phase not in ("choice", "trade"):
-        raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
-    s = cast(PetrangolaState, game.new_initial_state())
-    s._phase = PHASE_NAMES.index(obs.phase)
-    s._dealer, s._tokens, s._table = obs.dealer, list(obs.tokens), obs.table
-    s._known, s._knocker, s._last, s._turns = list(obs.known), obs.knocker, obs.last, obs.turns
-    s._results, s._turn = list(obs.results), obs.current_player
-    in_hand = [seat for seat in range(obs.players) if obs.tokens[seat] > 0]
-    hidden = [seat for seat in in_hand if seat != obs.seat or not obs.hand]
-    unseen = game.deck_counts.copy()
-    unseen.subtract(obs.hand + obs.monte + obs.monte_seen)
-    for seat in hidden:
-        unseen.subtract(obs.known[seat])
-    needs = [3 - len(obs.known[seat]) for seat in hidden] + [0 if obs.monte or obs.monte_seen else 3]
-    needs.append(sum(unseen.values()) - sum(needs))
-    dealt = deal_unseen(list(unseen.elements()), needs, rng)
-    s._hands = [()] * obs.players
-    for seat, cards in zip(hidden, dealt):
-        s._hands[seat] = tuple(sorted(cards + list(obs.known[seat])))
-    if obs.hand:
-        s._hands[obs.seat] = obs.hand
-    s._monte = obs.monte or obs.monte_seen or tuple(dealt[-2])
-    s._stock = tuple(dealt[-1])
-    return s

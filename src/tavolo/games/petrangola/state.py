@@ -44,7 +44,6 @@ from typing import TYPE_CHECKING, Any
 from tavolo.cards import italian as it
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
-from tavolo.engine.words import Words
 from tavolo.games.parlour.state import ParlourState, cards_named
 from tavolo.games.parlour.tokens import lowest, next_seat, previous_seat, seats_in
 from tavolo.games.petrangola.observation import observe
@@ -248,14 +247,6 @@ class PetrangolaState(ParlourState):
         if action in (KEEP, REFUSE):
             return self.rules.not_now, Text("only the dealer keeps or refuses the monte, before the first trade")
         return TRADE_OWN, Text("give cards of your hand for as many of the three face up")
-
-    # --- words ---------------------------------------------------------------------------------
-
-    def action_words(self, action: int) -> Words:
-        """``action`` in the players' words (see :mod:`tavolo.games.petrangola.words`)."""
-        from tavolo.games.petrangola import words
-
-        return words.action_words(self, action)
 
     # --- the rest of the protocol ------------------------------------------------------------
 

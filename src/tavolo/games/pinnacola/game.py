@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.cards.decks import french_deck
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
+from tavolo.games.pinnacola import explain, hidden, notation, serial, words
 from tavolo.games.pinnacola.actions import NUM_ACTIONS
 from tavolo.games.pinnacola.rules import PinnacolaOptions
 from tavolo.games.pinnacola.state import PinnacolaState
@@ -21,21 +23,19 @@ class PinnacolaGame(CardGame):
     name = "pinnacola"
     state_type = PinnacolaState
     options_type = PinnacolaOptions
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words, explain_illegal=explain.explain_illegal)
     deck = french_deck(decks=2, jokers_per_deck=2)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
     def state_from_json(self, data: dict[str, Any]) -> PinnacolaState:
-        from tavolo.games.pinnacola.serial import state_from_json
-
-        return state_from_json(self, data)
+        return serial.state_from_json(self, data)
 
     def sample_hidden_state(self, observation, rng) -> PinnacolaState:
         """A full state consistent with what ``observation``'s seat knows."""
-        from tavolo.games.pinnacola.hidden import sample_hidden_state
-
-        return sample_hidden_state(self, observation, rng)
+        return hidden.sample_hidden_state(self, observation, rng)
 
 
 def make_game(**options: Any) -> PinnacolaGame:

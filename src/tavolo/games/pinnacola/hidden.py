@@ -17,10 +17,10 @@ from tavolo.games.pinnacola.observation import PinnacolaObservation
 from tavolo.games.pinnacola.state import PHASE_NAMES, PinnacolaState
 
 if TYPE_CHECKING:
-    from tavolo.games.pinnacola.game import PinnacolaGame
+    from tavolo.engine.game import CardGame
 
 
-def sample_hidden_state(game: PinnacolaGame, obs: PinnacolaObservation, rng: random.Random) -> PinnacolaState:
+def sample_hidden_state(game: CardGame, obs: PinnacolaObservation, rng: random.Random) -> PinnacolaState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase not in ("draw", "play"):
         raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")

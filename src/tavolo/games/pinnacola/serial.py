@@ -14,7 +14,7 @@ from tavolo.games.rummy.serial import (
 )
 
 if TYPE_CHECKING:
-    from tavolo.games.pinnacola.game import PinnacolaGame
+    from tavolo.engine.game import CardGame
 
 
 def meld_from_json(data: list) -> Meld:
@@ -40,7 +40,7 @@ def state_to_json(s: PinnacolaState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: PinnacolaGame, data: dict[str, Any]) -> PinnacolaState:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> PinnacolaState:
     check_game(data, "pinnacola", "Pinnacola")
     s = PinnacolaState(game)
     s._phase = PHASE_NAMES.index(data["phase"])

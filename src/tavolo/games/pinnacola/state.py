@@ -26,9 +26,8 @@ without a closing (DECISIONS.md). A pinnacolone ends the match at once.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tavolo.games.pinnacola import notation, words
 from tavolo.games.pinnacola.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SHIFT_BASE, SWAP_BASE, TEMPLATES, decode, melds_in,
     take_action,
@@ -43,7 +42,7 @@ from tavolo.games.pinnacola.scoring import HandResult
 from tavolo.games.rummy.hands import HandsState
 
 if TYPE_CHECKING:
-    from tavolo.games.pinnacola.game import PinnacolaGame
+    from tavolo.engine.game import CardGame
 
 DEAL, DRAW_PHASE, PLAY, OVER = range(4)
 PHASE_NAMES = ("deal", "draw", "play", "over")
@@ -62,7 +61,7 @@ class PinnacolaState(HandsState):
     phase_names = PHASE_NAMES
     chance_phases, over_phase = (DEAL,), OVER
 
-    def __init__(self, game: PinnacolaGame) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game, self._opts = game, game.options
         self._n = n = game.options.players
         self._phase, self._dealer = DEAL, n - 1
@@ -95,11 +94,6 @@ class PinnacolaState(HandsState):
             return self._legal_play()
         return []
 
-    def _why_illegal(self, action: int):
-        from tavolo.games.pinnacola.explain import explain_illegal
-
-        return explain_illegal(self, action)
-
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
         getattr(self, f"_{verb}")(*parts)  # _draw, _take, _meld, _attach, _swap, _shift or _discard
@@ -109,14 +103,6 @@ class PinnacolaState(HandsState):
         return [float(self._scores[self._opts.side(s)]) for s in range(self._n)]
 
     observation = observe
-    action_to_string = notation.action_text
-    action_words = words.action_words
-    parse_action = notation.parse_action
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.pinnacola.serial import state_to_json
-
-        return state_to_json(self)
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, pozzo and table."""

@@ -6,7 +6,9 @@ from functools import cached_property
 from typing import Any
 
 from tavolo.cards.decks import french_deck
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
+from tavolo.games.ramino import explain, hidden, notation, serial, words
 from tavolo.games.ramino.actions import NUM_ACTIONS
 from tavolo.games.ramino.rules import RaminoOptions
 from tavolo.games.ramino.state import RaminoState
@@ -23,6 +25,8 @@ class RaminoGame(CardGame):
     name = "ramino"
     state_type = RaminoState
     options_type = RaminoOptions
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words, explain_illegal=explain.explain_illegal)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
@@ -32,15 +36,11 @@ class RaminoGame(CardGame):
         return NUM_ACTIONS
 
     def state_from_json(self, data: dict[str, Any]) -> RaminoState:
-        from tavolo.games.ramino.serial import state_from_json
-
-        return state_from_json(self, data)
+        return serial.state_from_json(self, data)
 
     def sample_hidden_state(self, observation, rng) -> RaminoState:
         """A full state consistent with what ``observation``'s seat knows."""
-        from tavolo.games.ramino.hidden import sample_hidden_state
-
-        return sample_hidden_state(self, observation, rng)
+        return hidden.sample_hidden_state(self, observation, rng)
 
 
 def make_game(**options: Any) -> RaminoGame:

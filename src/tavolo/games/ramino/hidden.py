@@ -16,10 +16,10 @@ from tavolo.games.ramino.observation import RaminoObservation
 from tavolo.games.ramino.state import PHASE_NAMES, RaminoState
 
 if TYPE_CHECKING:
-    from tavolo.games.ramino.game import RaminoGame
+    from tavolo.engine.game import CardGame
 
 
-def sample_hidden_state(game: RaminoGame, obs: RaminoObservation, rng: random.Random) -> RaminoState:
+def sample_hidden_state(game: CardGame, obs: RaminoObservation, rng: random.Random) -> RaminoState:
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase not in ("draw", "play"):
         raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")

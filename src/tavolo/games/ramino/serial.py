@@ -13,7 +13,7 @@ from tavolo.games.rummy.serial import (
 )
 
 if TYPE_CHECKING:
-    from tavolo.games.ramino.game import RaminoGame
+    from tavolo.engine.game import CardGame
 
 
 def state_to_json(s: RaminoState) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def state_to_json(s: RaminoState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: RaminoGame, data: dict[str, Any]) -> RaminoState:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> RaminoState:
     check_game(data, "ramino", "Ramino")
     s = RaminoState(game)
     s._phase = PHASE_NAMES.index(data["phase"])

@@ -26,15 +26,13 @@ no closer (DECISIONS.md).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
-from tavolo.games.ramino import notation, words
 from tavolo.games.ramino.actions import (
     CLOSE_AT_ONCE, CLOSE_BASE, DISCARD_BASE, DRAW, TAKE, decode,
 )
 from tavolo.games.ramino.cards import NUM_TYPES
-from tavolo.games.ramino.explain import explain_illegal
 from tavolo.games.ramino.melds import arrange, closing_discards, loose_within
 from tavolo.games.ramino.observation import observe
 from tavolo.games.ramino.rules import ELIMINATION
@@ -42,7 +40,7 @@ from tavolo.games.ramino.scoring import HandResult
 from tavolo.games.rummy.hands import EliminationState
 
 if TYPE_CHECKING:
-    from tavolo.games.ramino.game import RaminoGame
+    from tavolo.engine.game import CardGame
 
 DEAL, DRAW_PHASE, PLAY, RESHUFFLE, OVER = range(5)
 PHASE_NAMES = ("deal", "draw", "play", "reshuffle", "over")
@@ -61,7 +59,7 @@ class RaminoState(EliminationState):
     reshuffle_phase, draw_phase = RESHUFFLE, DRAW_PHASE
     chance_phases, over_phase = (DEAL, RESHUFFLE), OVER
 
-    def __init__(self, game: RaminoGame) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game, self._opts = game, game.options
         self._n = n = game.options.players
         self._phase, self._dealer = DEAL, n - 1
@@ -93,7 +91,6 @@ class RaminoState(EliminationState):
         closing = closing_discards(self.hand_cards(self._turn), o.closing_limit, o.same_suit_groups, o.joker_penalty)
         return [DISCARD_BASE + c for c in held] + [CLOSE_BASE + c for c in closing if c in held]
 
-    _why_illegal = explain_illegal
 
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
@@ -116,14 +113,6 @@ class RaminoState(EliminationState):
         return [pot / len(winners) if s in winners else float(-self._scores[s]) for s in range(self._n)]
 
     observation = observe
-    action_to_string = notation.action_text
-    action_words = words.action_words
-    parse_action = notation.parse_action
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.ramino.serial import state_to_json
-
-        return state_to_json(self)
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock and discards."""

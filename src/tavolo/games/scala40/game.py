@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.cards.decks import french_deck
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
+from tavolo.games.scala40 import explain, hidden, notation, serial, words
 from tavolo.games.scala40.actions import NUM_ACTIONS
 from tavolo.games.scala40.rules import Scala40Options
 from tavolo.games.scala40.state import Scala40State
@@ -21,21 +23,19 @@ class Scala40Game(CardGame):
     name = "scala40"
     state_type = Scala40State
     options_type = Scala40Options
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.action_words, explain_illegal=explain.explain_illegal)
     deck = french_deck(decks=2, jokers_per_deck=2)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
     def state_from_json(self, data: dict[str, Any]) -> Scala40State:
-        from tavolo.games.scala40.serial import state_from_json
-
-        return state_from_json(self, data)
+        return serial.state_from_json(self, data)
 
     def sample_hidden_state(self, observation, rng) -> Scala40State:
         """A full state consistent with what ``observation``'s seat knows."""
-        from tavolo.games.scala40.hidden import sample_hidden_state
-
-        return sample_hidden_state(self, observation, rng)
+        return hidden.sample_hidden_state(self, observation, rng)
 
 
 def make_game(**options: Any) -> Scala40Game:

@@ -18,10 +18,10 @@ from tavolo.games.scala40.observation import Scala40Observation
 from tavolo.games.scala40.state import PHASE_NAMES, Scala40State
 
 if TYPE_CHECKING:
-    from tavolo.games.scala40.game import Scala40Game
+    from tavolo.engine.game import CardGame
 
 
-def sample_hidden_state(game: Scala40Game, obs: Scala40Observation, rng: random.Random) -> Scala40State:
+def sample_hidden_state(game: CardGame, obs: Scala40Observation, rng: random.Random) -> Scala40State:
     """A state whose observation for ``obs.seat`` is exactly ``obs``."""
     if obs.phase not in ("draw", "play"):
         raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")

@@ -14,7 +14,7 @@ from tavolo.games.scala40.scoring import HandResult
 from tavolo.games.scala40.state import DEAL, PHASE_NAMES, Scala40State
 
 if TYPE_CHECKING:
-    from tavolo.games.scala40.game import Scala40Game
+    from tavolo.engine.game import CardGame
 
 
 def meld_from_json(data: list) -> Meld:
@@ -41,7 +41,7 @@ def state_to_json(s: Scala40State) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: Scala40Game, data: dict[str, Any]) -> Scala40State:
+def state_from_json(game: CardGame, data: dict[str, Any]) -> Scala40State:
     check_game(data, "scala40", "Scala 40")
     s = Scala40State(game)
     s._phase = PHASE_NAMES.index(data["phase"])

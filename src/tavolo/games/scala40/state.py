@@ -23,14 +23,12 @@ player is left (art. 8).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tavolo.games.scala40 import notation, words
 from tavolo.games.scala40.actions import (
     ATTACH_BASE, DISCARD_BASE, DRAW, MELD_BASE, NUM_TYPES, SWAP_BASE, TAKE, TEMPLATES, decode, melds_in,
 )
 from tavolo.games.scala40.cards import JOKER, PENALTY
-from tavolo.games.scala40.explain import explain_illegal
 from tavolo.games.scala40.melds import Meld, attachments, cards_of, has_joker, swaps
 from tavolo.games.scala40.observation import observe
 from tavolo.games.scala40.planning import can_open, can_place
@@ -39,7 +37,7 @@ from tavolo.games.rummy.hands import EliminationState
 from tavolo.games.scala40.scoring import HandResult
 
 if TYPE_CHECKING:
-    from tavolo.games.scala40.game import Scala40Game
+    from tavolo.engine.game import CardGame
 
 DEAL, DRAW_PHASE, PLAY, RESHUFFLE, OVER = range(5)
 PHASE_NAMES = ("deal", "draw", "play", "reshuffle", "over")
@@ -58,7 +56,7 @@ class Scala40State(EliminationState):
     reshuffle_phase, draw_phase = RESHUFFLE, DRAW_PHASE
     chance_phases, over_phase = (DEAL, RESHUFFLE), OVER
 
-    def __init__(self, game: Scala40Game) -> None:
+    def __init__(self, game: CardGame) -> None:
         self.game, self._opts = game, game.options
         self._n = n = game.options.players
         self._phase, self._dealer = DEAL, n - 1
@@ -91,7 +89,6 @@ class Scala40State(EliminationState):
             return [DRAW, TAKE] if self._pile and self._take_ok() else [DRAW]
         return []
 
-    _why_illegal = explain_illegal
 
     def _play_action(self, action: int) -> None:
         verb, *parts = decode(action)
@@ -102,14 +99,6 @@ class Scala40State(EliminationState):
         return [float(-s) for s in self._scores]
 
     observation = observe
-    action_to_string = notation.action_text
-    action_words = words.action_words
-    parse_action = notation.parse_action
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.scala40.serial import state_to_json
-
-        return state_to_json(self)
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, pozzo and table."""

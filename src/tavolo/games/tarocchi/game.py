@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.cards.decks import tarocchi_deck
+from tavolo.engine.faces import Faces
+from tavolo.games.tarocchi import words
 from tavolo.games.tarocchi.rules import TarocchiOptions
 from tavolo.games.tarocchi.state import NUM_ACTIONS, TarocchiState
 from tavolo.games.trick_taking.anydeck import DeckTrickGame
@@ -21,6 +23,7 @@ class TarocchiGame(DeckTrickGame):
     state_type = TarocchiState
     options_type = TarocchiOptions
     num_actions = NUM_ACTIONS
+    faces = Faces(action_words=words.action_words, public_action_words=words.public_action_words)
     deck = tarocchi_deck()
 
 

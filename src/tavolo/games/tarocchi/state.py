@@ -38,7 +38,6 @@ from typing import Any
 
 from tavolo.cards import tarocchi as ta
 from tavolo.engine.errors import Rule, Sentence, Text
-from tavolo.engine.words import Words
 from tavolo.games.tarocchi import cards as tc
 from tavolo.games.tarocchi import rulebook as rb
 from tavolo.games.trick_taking.anydeck import DeckTrickState
@@ -132,19 +131,6 @@ class TarocchiState(DeckTrickState):
         return "discard a card" if self._phase == DISCARD else text
 
     words_deck = "tarot"
-
-    def _other_words(self, action: int) -> Words:
-        from tavolo.games.tarocchi.words import discard_words
-
-        if self._phase == DISCARD and 0 <= action < NUM_ACTIONS:
-            return discard_words(ta.name(action))
-        return super()._other_words(action)
-
-    def public_action_words(self, action: int) -> Words:
-        """The dealer's discard hidden as :meth:`public_action_string` hides it: "scarta una carta"."""
-        from tavolo.games.tarocchi.words import PUBLIC_DISCARD
-
-        return PUBLIC_DISCARD if self._phase == DISCARD else self.action_words(action)
 
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("discard", "scarta") and len(args) == 1:

@@ -10,8 +10,12 @@ the others only that a card went ("scarta una carta"), as ``public_action_string
 
 from __future__ import annotations
 
+from typing import Any
+
+from tavolo.cards import tarocchi as ta
 from tavolo.engine.words import Words
-from tavolo.games.trick_taking.words import cards_words
+from tavolo.games.tarocchi.state import DISCARD, NUM_ACTIONS
+from tavolo.games.trick_taking.words import cards_words, deck_action_words
 
 DECK = "tarot"
 PUBLIC_DISCARD = Words.of("discard a card")
@@ -21,3 +25,15 @@ PUBLIC_DISCARD = Words.of("discard a card")
 def discard_words(token: str) -> Words:
     """The dealer's discard of ``token``, as the dealer reads it."""
     return cards_words("discard {cards}", (token,), DECK)
+
+
+def action_words(state: Any, action: int) -> Words:
+    """A move of Tarocchi in words, as its player reads it."""
+    if state._phase == DISCARD and 0 <= action < NUM_ACTIONS:
+        return discard_words(ta.name(action))
+    return deck_action_words(state, action)
+
+
+def public_action_words(state: Any, action: int) -> Words:
+    """The dealer's discard hidden as ``public_action_string`` hides it: "scarta una carta"."""
+    return PUBLIC_DISCARD if state._phase == DISCARD else action_words(state, action)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tavolo.cards.decks import italian_deck
 from tavolo.games.trick_taking.game import TrickGame
+from tavolo.games.tressette import words
 from tavolo.games.tressette.accusi import NUM_ACTIONS
 from tavolo.games.tressette.rules import TressetteOptions
 from tavolo.games.tressette.state import TressetteState
@@ -22,6 +24,7 @@ class TressetteGame(TrickGame):
     state_type = TressetteState
     options_type = TressetteOptions
     num_actions = NUM_ACTIONS
+    faces = replace(TrickGame.faces, action_words=words.action_words)
     deck = italian_deck()
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.engine.errors import Rule, Sentence, Text
-from tavolo.engine.words import Words
 from tavolo.cards import italian as it
 from tavolo.games.trick_taking.scoring import RoundResult
 from tavolo.games.trick_taking.state import TrickState
@@ -167,11 +166,6 @@ class TressetteState(TrickState):
 
     def _extra_text(self, action: int) -> str:
         return accuso_text(action)
-
-    def _extra_words(self, action: int) -> Words:
-        from tavolo.games.tressette.words import accuso_words
-
-        return accuso_words(action)
 
     def _parse_extra(self, text: str, verb: str, args: list[str]) -> int | None:
         return parse_accuso(text, args) if verb in DECLARE_VERBS else None

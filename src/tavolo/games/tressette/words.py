@@ -12,8 +12,12 @@ superbongioco di tre".
 
 from __future__ import annotations
 
+from typing import Any
+
 from tavolo.cards import italian as it
 from tavolo.engine.words import Words
+from tavolo.games.trick_taking.tricks import NUM_CARDS
+from tavolo.games.trick_taking.words import trick_action_words
 from tavolo.games.tressette.accusi import accuso
 
 SUIT_WORDS = ("cups", "coins", "batons", "swords")
@@ -34,3 +38,8 @@ def accuso_words(action: int) -> Words:
         return Words.of("declare bongioco of {rank}, missing {suit}", rank=rank,
                         suit=Words.of(SUIT_WORDS[it.suit(declared.fagliante)]))
     return Words.of("declare superbongioco of {rank}", rank=rank)
+
+
+def action_words(state: Any, action: int) -> Words:
+    """A card played, or an accuso, in words."""
+    return trick_action_words(state, action) if action < NUM_CARDS else accuso_words(action)

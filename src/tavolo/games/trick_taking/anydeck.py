@@ -30,9 +30,7 @@ from tavolo.engine.game import CHANCE, TERMINAL, CardGame, DealtState
 from tavolo.engine.hidden import deal_unseen
 from tavolo.games.trick_taking.rulebook import TrickRulebook
 from tavolo.games.trick_taking.scoring import RoundResult
-from tavolo.engine.words import Words
 from tavolo.games.trick_taking.tricks import bits, cards_of
-from tavolo.games.trick_taking.words import play_words
 
 if TYPE_CHECKING:
     from tavolo.engine.game import Game
@@ -345,15 +343,9 @@ class DeckTrickState(DealtState):
     words_deck: ClassVar[str] = "french"
     """The deck a card of the game is said in (:class:`~tavolo.engine.words.Cards`)."""
 
-    def action_words(self, action: int) -> Words:
-        """A card played ("gioca 5♠", "gioca XXI"), or the game's own move in words."""
-        if self._phase == self.play_phase and 0 <= action < len(self.suit_of):
-            return play_words(self.cards.name(action), self.words_deck)
-        return self._other_words(action)
-
-    def _other_words(self, action: int) -> Words:
-        """A move of the game's own phases in words; the notation where a game says none."""
-        return Words.notation(self._other_text(action))
+    def is_play_phase(self) -> bool:
+        """Whether cards are being played to tricks (not passed, discarded or drawn)."""
+        return self._phase == self.play_phase
 
     def parse_action(self, text: str) -> int:
         """The one action ``text`` names; a bare card plays it."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
-from tavolo.games.trick_taking import hidden, serial
+from tavolo.games.trick_taking import hidden, notation, serial, words
 from tavolo.games.trick_taking.state import TrickState
 
 
@@ -16,6 +17,8 @@ class TrickGame(CardGame):
     ``options_type``, ``deck`` and ``num_actions``."""
 
     num_actions: ClassVar[int]
+    faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
+                  action_words=words.trick_action_words)
 
     def num_distinct_actions(self) -> int:
         return self.num_actions

@@ -23,12 +23,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tavolo.cards import italian as it
 from tavolo.engine.errors import Rule, Sentence, Text
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
-from tavolo.engine.words import Words
-from tavolo.games.trick_taking import notation
 from tavolo.games.trick_taking.observation import observe
 from tavolo.games.trick_taking.rulebook import TrickRulebook
 from tavolo.games.trick_taking.scoring import RoundResult
-from tavolo.games.trick_taking.words import play_words
 from tavolo.games.trick_taking.tricks import NO_TRUMP, NUM_CARDS, cards_of, partnerships, trick_winner
 
 if TYPE_CHECKING:
@@ -107,19 +104,6 @@ class TrickState(DealtState):
         return [float(self._scores[side]) for side in self._side_of]
 
     observation = observe
-    action_to_string = notation.action_text
-    parse_action = notation.parse_action
-
-    def action_words(self, action: int) -> Words:
-        """A card played ("gioca il fante di coppe"), or the game's own move in words."""
-        if 0 <= action < NUM_CARDS:
-            return play_words(it.name(action), "italian")
-        return self._extra_words(action)
-
-    def to_json(self) -> dict[str, Any]:
-        from tavolo.games.trick_taking.serial import state_to_json
-
-        return state_to_json(self)
 
     def all_cards(self) -> Counter[int]:
         """Every card in play: hands, stock, the trick on the table and the tricks taken."""
@@ -211,10 +195,6 @@ class TrickState(DealtState):
 
     def _extra_text(self, action: int) -> str:
         raise ValueError(f"{action} is not an action id of {self.game.name}")
-
-    def _extra_words(self, action: int) -> Words:
-        """An extra action (a declaration) in words; the notation where a game says none."""
-        return Words.notation(self._extra_text(action))
 
     def _parse_extra(self, text: str, verb: str, args: list[str]) -> int | None:
         """The extra action ``verb args`` names, or ``None`` when ``verb`` is not one of the game's."""

@@ -8,7 +8,11 @@ Bridge; each game adds its own moves in ``games/<name>/words.py``.
 
 from __future__ import annotations
 
+from typing import Any
+
+from tavolo.cards import italian as it
 from tavolo.engine.words import Cards, Words
+from tavolo.games.trick_taking.tricks import NUM_CARDS
 
 PLAY = "play {card}"
 """Playing a card to the trick (gioca)."""
@@ -22,3 +26,18 @@ def play_words(token: str, deck: str) -> Words:
 def cards_words(key: str, tokens: list[str] | tuple[str, ...], deck: str) -> Words:
     """A move ``key`` with one ``{cards}`` parameter: "scarta 5♥ 5♦"."""
     return Words.of(key, cards=Cards(tuple(tokens), deck))
+
+
+def trick_action_words(state: Any, action: int) -> Words:
+    """A move of Briscola or Tressette in words: a card played, else its notation."""
+    if 0 <= action < NUM_CARDS:
+        return play_words(it.name(action), "italian")
+    return Words.notation(state.action_to_string(action))
+
+
+def deck_action_words(state: Any, action: int) -> Words:
+    """A move of a game on any deck (:mod:`~tavolo.games.trick_taking.anydeck`): a card played
+    in its deck's words ("gioca 5♠", "gioca XXI"), else its notation."""
+    if state.is_play_phase() and 0 <= action < len(state.suit_of):
+        return play_words(state.cards.name(action), state.words_deck)
+    return Words.notation(state.action_to_string(action))
