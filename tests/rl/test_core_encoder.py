@@ -168,3 +168,25 @@ def test_a_seat_not_at_the_table_is_refused_and_no_mask_is_left_alone():
     assert tensor.any()
     with pytest.raises(TypeError):
         state.encode_observation(0, tensor)
+
+
+def test_the_cards_hidden_from_a_seat_do_not_change_its_tensor():
+    """Another deal of what the seat cannot see (the others' hands, the stock, the pozzetti),
+    loaded into the core, gives the seat the same tensor."""
+    game = make_game(players=4, target=None)
+    state = native.NativeBurracoState(game)
+    pick = random.Random(5)
+    state.apply_chance(state.sample_chance(pick))
+    for _ in range(40):
+        state.apply(_choose(state.legal_actions(), pick, melder=True))
+    seat = state.current_player()
+    size = Layout(4).size
+    seen, seen_mask = np.zeros(size, np.float32), np.zeros(NUM_ACTIONS, np.int8)
+    state.encode_observation(seat, seen, seen_mask)
+    other = (seat + 1) % 4
+    swapped = native.NativeBurracoState.from_python(
+        game.sample_hidden_state(state.observation(seat), random.Random(9)))
+    assert swapped.hand_cards(other) != state.hand_cards(other)
+    again, again_mask = np.zeros(size, np.float32), np.zeros(NUM_ACTIONS, np.int8)
+    swapped.encode_observation(seat, again, again_mask)
+    assert np.array_equal(again, seen) and np.array_equal(again_mask, seen_mask)

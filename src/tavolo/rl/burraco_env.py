@@ -21,7 +21,11 @@ The engine is chosen when the environment is made, by ``TAVOLO_ENGINE``
 (:func:`tavolo.games.burraco.native.engine`): the compiled core where it is
 built (its observations are built in the core), the Python reference engine
 with ``TAVOLO_ENGINE=python``; both give the same observations, rewards and
-masks (``tests/rl/test_burraco_env_engines.py``).
+masks (``tests/rl/test_burraco_env_engines.py``). On the compiled core the
+tensor and the mask are written by the core itself
+(``NativeBurracoState.encode_observation``, held equal to :attr:`BurracoEnv.encoder`
+by ``tests/rl/test_core_encoder.py``); on the Python engine by the
+:class:`~tavolo.rl.tensors.ObservationEncoder`.
 
 ``reset(seed=...)`` reseeds the shuffles only: the rule options are fixed
 when the environment is made and no reset changes them. ``reset``'s own
@@ -163,12 +167,17 @@ class BurracoEnv(AECEnv):
             self.rewards[agent] = points / POINTS_PER_UNIT
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's tensor and action mask, filled in place (see the module docstring)."""
+        """The agent's tensor and action mask, filled in place (see the module docstring):
+        written by the core for a compiled state, by :attr:`encoder` for a Python one."""
         seat = self._seat_of[agent]
         state = self.state
-        tensor = self.encoder.encode(state.observation(seat), self._tensors[agent])
-        legal = state.legal_actions() if state.current_player() == seat else ()
-        return {"observation": tensor, "action_mask": fill_action_mask(legal, self._masks[agent])}
+        tensor, mask = self._tensors[agent], self._masks[agent]
+        if isinstance(state, native.NativeBurracoState):
+            state.encode_observation(seat, tensor, mask)
+        else:
+            self.encoder.encode(state.observation(seat), tensor)
+            fill_action_mask(state.legal_actions() if state.current_player() == seat else (), mask)
+        return {"observation": tensor, "action_mask": mask}
 
     def render(self) -> str | None:
         """``"ansi"``: the table as the agent to act sees it, with its legal moves."""
