@@ -128,6 +128,7 @@ class BurracoEnv(AECEnv):
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False  # whether rewards holds a hand's rewards (set by the last step), else all 0
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -144,10 +145,12 @@ class BurracoEnv(AECEnv):
         state = self.state
         hands_before = state.hands_played
         state.apply(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the step before ended a hand: this one rewards 0 again
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
         if state.hands_played > hands_before:  # only a hand's end rewards, and only it leads to a deal
-            self._reward_hand(state.hand_results[-1].credited)
+            self._reward_hand(state.last_hand_credited())
             self._accumulate_rewards()
             resolve_chance(state, self._rng)
         player = state.current_player()
@@ -157,6 +160,8 @@ class BurracoEnv(AECEnv):
             self.agent_selection = self.possible_agents[player]
 
     def _reward_hand(self, credited: tuple[float, ...]) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = True
         side_of = self.state.observation(0).side_of if self.reward_kind == "margin" else ()
         for seat, agent in enumerate(self.possible_agents):
             points = credited[seat]

@@ -1167,6 +1167,29 @@ PyObject *State_returns(StateObject *self, PyObject *) {
     return out;
 }
 
+// last_hand_credited(): the points each seat was credited at the last hand's end, ints and
+// floats as the reference's HandResult.credited holds them (no copy of the state to Python).
+PyObject *State_last_hand_credited(StateObject *self, PyObject *) {
+    const Core &s = self->c;
+    if (!s.results_len) {
+        PyErr_SetString(PyExc_ValueError, "no hand has ended yet");
+        return nullptr;
+    }
+    const HandResult &r = s.results[s.results_len - 1];
+    PyObject *out = PyTuple_New(s.o.n);
+    if (!out) return nullptr;
+    for (int seat = 0; seat < s.o.n; ++seat) {
+        PyObject *v = (r.credited_float >> seat & 1) ? PyFloat_FromDouble(r.credited[seat])
+                                                     : PyLong_FromLong((long)r.credited[seat]);
+        if (!v) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(out, seat, v);
+    }
+    return out;
+}
+
 PyObject *State_playout(StateObject *self, PyObject *arg) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
     if (PyErr_Occurred()) return nullptr;
@@ -1833,6 +1856,8 @@ PyMethodDef State_methods[] = {
     {"_deal", (PyCFunction)State_deal, METH_O, "Lay out a hand from a deck order (bottom card first)."},
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "An independent copy."},
     {"returns", (PyCFunction)State_returns, METH_NOARGS, "What each seat has earned so far."},
+    {"last_hand_credited", (PyCFunction)State_last_hand_credited, METH_NOARGS,
+     "The points each seat was credited at the last hand's end."},
     {"playout", (PyCFunction)State_playout, METH_O,
      "Uniform random play inside the core until the match ends, seeded; the decisions made."},
     {"_time_out", (PyCFunction)State_time_out, METH_NOARGS, "Announce the time-out (checks made by the caller)."},
