@@ -241,12 +241,12 @@ struct Options {
     bool semiclean = true, clean_to_close = false, take_needs_meld = false;
     bool lone_vs_pairs = true, pair_half = true;
     int8_t time_out = 1;  // 0 none, 1 codice, 2 fedibur1985
+    uint8_t rule_set = 0;  // its index in rules.RULE_SETS, for the RL tensor (fills a padding byte)
     int16_t target = -1;  // -1: none
     int16_t hands = -1;   // -1: none
     int16_t alone_threshold = 1000;
     uint8_t n_group_ranks = 12;
     uint8_t group_ranks[13] = {1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
-    uint8_t rule_set = 0;  // its index in rules.RULE_SETS: only the RL tensor reads it
 };
 
 struct SideResult {
