@@ -57,14 +57,19 @@ def _choose(legal: list[int], pick: random.Random, melder: bool) -> int:
     return legal[int(pick.random() * len(legal))]
 
 
-def _same_for_every_seat(state, encoder: ObservationEncoder, buffers, where: str) -> None:
+def _same_for_every_seat(state, encoder: ObservationEncoder, buffers, where: str, cached_legal: bool) -> None:
+    """Every seat's tensor and mask, the core's against the reference's. With ``cached_legal``
+    the state has made its legal list before the core writes the mask (the core reads it),
+    else not (the core generates the moves itself)."""
     ref, ref_mask, fast, fast_mask = buffers
     for seat in range(state.game.num_players):
-        encoder.encode(state.observation(seat), ref)
-        fill_action_mask(state.legal_actions() if state.current_player() == seat else (), ref_mask)
         fast.fill(-7.0)  # whatever was there: every value must be written
         fast_mask.fill(7)
+        if cached_legal:
+            state.legal_actions()
         state.encode_observation(seat, fast, fast_mask)
+        encoder.encode(state.observation(seat), ref)
+        fill_action_mask(state.legal_actions() if state.current_player() == seat else (), ref_mask)
         assert np.array_equal(fast, ref), f"{where} seat {seat}: {_diff(encoder.layout, ref, fast)}"
         assert np.array_equal(fast_mask, ref_mask), f"{where} seat {seat}: mask"
 
@@ -109,7 +114,7 @@ def play_and_compare(rules: str, players: int, target: int | None, hands: int, s
             if state.is_chance_node():
                 state.apply_chance(state.sample_chance(pick))
             where = f"{rules} {players}p seed {seed} hand {played} decision {seen['decisions']}"
-            _same_for_every_seat(state, encoder, buffers, where)
+            _same_for_every_seat(state, encoder, buffers, where, cached_legal=seen["decisions"] % 2 == 1)
             _seen(state, seen)
             before = state.hands_played
             if not state._timeout and game.options.time_out and pick.random() < 0.002:
@@ -117,7 +122,7 @@ def play_and_compare(rules: str, players: int, target: int | None, hands: int, s
             else:
                 state.apply(_choose(state.legal_actions(), pick, state.current_player() == melder))
             played += state.hands_played - before
-        _same_for_every_seat(state, encoder, buffers, f"{rules} {players}p seed {seed} after hand {played}")
+        _same_for_every_seat(state, encoder, buffers, f"{rules} {players}p seed {seed} after hand {played}", False)
 
 
 def test_the_core_writes_the_reference_tensor_and_mask_at_every_decision():
