@@ -1,8 +1,9 @@
 // The compiled Burraco core (issue 27): the state, legal moves, apply, meld checks and scoring
 // of tavolo.games.burraco.state, kept equal to it action by action (tests/burraco/
-// test_native_differential.py). A plain CPython C-API extension written in C++17 with no
-// dependency but the compiler; the Python side (native.py) turns a state into the reference
-// BurracoState for everything else (JSON, observation, notation, refusals).
+// test_native_differential.py), with a seat's observation fields and its RL tensor and mask
+// (tavolo.rl.tensors). A plain CPython C-API extension written in C++17 with no dependency but
+// the compiler; the Python side (native.py) turns a state into the reference BurracoState for
+// everything else (JSON, notation, words, refusals).
 //
 // Layout (docs/compiled-engine.md): one fixed-size struct Core per state, no pointers but the
 // history and the hand results (grown by doubling, outside the hot path); hands as count bytes
