@@ -12,13 +12,15 @@ for one number, ``randrange`` 0.3); and, in 4-player random play, the
 time of one observation plus its tensor encoding over the time of one engine
 decision (``legal_actions`` and ``apply``). Each figure is the median of 5 runs.
 ``rl.aec4.steps_per_s`` is the environment on the engine ``TAVOLO_ENGINE`` picks (the
-compiled Burraco core where it is built, its observations built in the core) and
-``rl.aec4_python.steps_per_s`` the same play on the Python reference engine, runs alternating;
-both in CPU time (``time.process_time``: the machine is shared, its wall clock noisy).
-The encoder is incremental (it writes what changed since the same seat's
-previous observation): these figures are for agents observed at each of their
-steps, as here; observations far apart (another match, a few turns later) cost
-about what the former from-scratch encoder did.
+compiled Burraco core where it is built, its tensors and masks written by the core:
+``NativeBurracoState.encode_observation``) and ``rl.aec4_python.steps_per_s`` the same play
+on the Python reference engine, runs alternating; both in CPU time (``time.process_time``:
+the machine is shared, its wall clock noisy).
+The core writes each tensor from scratch, so its figure holds however far apart a seat's
+observations are. The Python encoder is incremental (it writes what changed since the same
+seat's previous observation): the Python figure is for agents observed at each of their
+steps, as here; observations far apart (another match, a few turns later) cost it about
+what the former from-scratch encoder did.
 Where RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
 under the same masked random play is printed beside, as a note.
 """

@@ -116,6 +116,10 @@ def _same_text(ref, fast, where: str) -> None:
     for seat in range(ref.game.num_players):
         assert json.dumps(fast.observation(seat).to_json()) == json.dumps(ref.observation(seat).to_json()), where
     assert repr(fast.returns()) == repr(ref.returns()), where
+    if ref.hands_played:
+        credited = ref.last_hand_credited()
+        assert credited == ref.hand_results[-1].credited, where
+        assert repr(fast.last_hand_credited()) == repr(credited), where
 
 
 def _refusal(state, action):

@@ -21,7 +21,11 @@ The engine is chosen when the environment is made, by ``TAVOLO_ENGINE``
 (:func:`tavolo.games.burraco.native.engine`): the compiled core where it is
 built (its observations are built in the core), the Python reference engine
 with ``TAVOLO_ENGINE=python``; both give the same observations, rewards and
-masks (``tests/rl/test_burraco_env_engines.py``).
+masks (``tests/rl/test_burraco_env_engines.py``). On the compiled core the
+tensor and the mask are written by the core itself
+(``NativeBurracoState.encode_observation``, held equal to :attr:`BurracoEnv.encoder`
+by ``tests/rl/test_core_encoder.py``); on the Python engine by the
+:class:`~tavolo.rl.tensors.ObservationEncoder`.
 
 ``reset(seed=...)`` reseeds the shuffles only: the rule options are fixed
 when the environment is made and no reset changes them. ``reset``'s own
@@ -124,6 +128,7 @@ class BurracoEnv(AECEnv):
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False  # whether rewards holds a hand's rewards (set by the last step), else all 0
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -140,10 +145,12 @@ class BurracoEnv(AECEnv):
         state = self.state
         hands_before = state.hands_played
         state.apply(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the step before ended a hand: this one rewards 0 again
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self._cumulative_rewards[agent] = 0.0
         if state.hands_played > hands_before:  # only a hand's end rewards, and only it leads to a deal
-            self._reward_hand(state.hand_results[-1].credited)
+            self._reward_hand(state.last_hand_credited())
             self._accumulate_rewards()
             resolve_chance(state, self._rng)
         player = state.current_player()
@@ -153,6 +160,8 @@ class BurracoEnv(AECEnv):
             self.agent_selection = self.possible_agents[player]
 
     def _reward_hand(self, credited: tuple[float, ...]) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = True
         side_of = self.state.observation(0).side_of if self.reward_kind == "margin" else ()
         for seat, agent in enumerate(self.possible_agents):
             points = credited[seat]
@@ -163,12 +172,17 @@ class BurracoEnv(AECEnv):
             self.rewards[agent] = points / POINTS_PER_UNIT
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's tensor and action mask, filled in place (see the module docstring)."""
+        """The agent's tensor and action mask, filled in place (see the module docstring):
+        written by the core for a compiled state, by :attr:`encoder` for a Python one."""
         seat = self._seat_of[agent]
         state = self.state
-        tensor = self.encoder.encode(state.observation(seat), self._tensors[agent])
-        legal = state.legal_actions() if state.current_player() == seat else ()
-        return {"observation": tensor, "action_mask": fill_action_mask(legal, self._masks[agent])}
+        tensor, mask = self._tensors[agent], self._masks[agent]
+        if isinstance(state, native.NativeBurracoState):
+            state.encode_observation(seat, tensor, mask)
+        else:
+            self.encoder.encode(state.observation(seat), tensor)
+            fill_action_mask(state.legal_actions() if state.current_player() == seat else (), mask)
+        return {"observation": tensor, "action_mask": mask}
 
     def render(self) -> str | None:
         """``"ansi"``: the table as the agent to act sees it, with its legal moves."""

@@ -8,6 +8,11 @@ hands, the pozzetti or the order of the stock, the tallone). :func:`fill_action_
 writes the legal actions into a preallocated ``int8`` mask over
 :data:`~tavolo.games.burraco.actions.NUM_ACTIONS` ids.
 
+This module is the reference. On the compiled engine the core writes the same tensor and
+mask itself (``NativeBurracoState.encode_observation``, docs/compiled-engine.md), held equal
+to :class:`ObservationEncoder` value for value by ``tests/rl/test_core_encoder.py``: a change
+to the layout or to a field's value here must be made in ``_core.cpp`` too.
+
 Seats and sides are *relative* to the observing seat, so one policy plays
 every chair: relative seat ``r`` is the seat ``r`` places after it in the order
 of play (0 = itself, 1 = the next player, whom its discard feeds); relative

@@ -1,8 +1,9 @@
 // The compiled Burraco core (issue 27): the state, legal moves, apply, meld checks and scoring
 // of tavolo.games.burraco.state, kept equal to it action by action (tests/burraco/
-// test_native_differential.py). A plain CPython C-API extension written in C++17 with no
-// dependency but the compiler; the Python side (native.py) turns a state into the reference
-// BurracoState for everything else (JSON, observation, notation, refusals).
+// test_native_differential.py), with a seat's observation fields and its RL tensor and mask
+// (tavolo.rl.tensors). A plain CPython C-API extension written in C++17 with no dependency but
+// the compiler; the Python side (native.py) turns a state into the reference BurracoState for
+// everything else (JSON, notation, words, refusals).
 //
 // Layout (docs/compiled-engine.md): one fixed-size struct Core per state, no pointers but the
 // history and the hand results (grown by doubling, outside the hot path); hands as count bytes
@@ -30,6 +31,7 @@ constexpr int MAX_LEGAL = 4096;
 constexpr int HAND_SIZE = 11;
 constexpr int BURRACO_SIZE = 7;
 constexpr int MAX_GROUP_NATURALS = 8;
+constexpr int NUM_RULE_SETS = 3;  // fibur, fedibur1985, internazionale (rules.RULE_SETS)
 
 constexpr int DRAW = 0;
 constexpr int TAKE = 1;
@@ -240,6 +242,7 @@ struct Options {
     bool semiclean = true, clean_to_close = false, take_needs_meld = false;
     bool lone_vs_pairs = true, pair_half = true;
     int8_t time_out = 1;  // 0 none, 1 codice, 2 fedibur1985
+    uint8_t rule_set = 0;  // its index in rules.RULE_SETS, for the RL tensor (fills a padding byte)
     int16_t target = -1;  // -1: none
     int16_t hands = -1;   // -1: none
     int16_t alone_threshold = 1000;
@@ -973,15 +976,19 @@ PyObject *State_new(PyTypeObject *type, PyObject *, PyObject *) {
 }
 
 // __init__(game, players, semiclean, clean_to_close, take_needs_meld, group_ranks, target, hands,
-//          lone_vs_pairs, alone_threshold, pair_half, time_out)
+//          lone_vs_pairs, alone_threshold, pair_half, time_out, rule_set)
 int State_init(StateObject *self, PyObject *args, PyObject *) {
     PyObject *game, *ranks;
-    int n, semi, clean, take, target, hands, lone, threshold, half, time_out;
-    if (!PyArg_ParseTuple(args, "OipppOiipiii", &game, &n, &semi, &clean, &take, &ranks, &target, &hands, &lone,
-                          &threshold, &half, &time_out))
+    int n, semi, clean, take, target, hands, lone, threshold, half, time_out, rule_set;
+    if (!PyArg_ParseTuple(args, "OipppOiipiiii", &game, &n, &semi, &clean, &take, &ranks, &target, &hands, &lone,
+                          &threshold, &half, &time_out, &rule_set))
         return -1;
     if (n < 2 || n > MAX_SEATS) {
         PyErr_SetString(PyExc_ValueError, "2 to 6 players");
+        return -1;
+    }
+    if (rule_set < 0 || rule_set >= NUM_RULE_SETS) {
+        PyErr_SetString(PyExc_ValueError, "a rule set index is 0..2 (rules.RULE_SETS)");
         return -1;
     }
     if (!NUM_TEMPLATES) {
@@ -994,6 +1001,7 @@ int State_init(StateObject *self, PyObject *args, PyObject *) {
     o.target = (int16_t)target, o.hands = (int16_t)hands;
     o.lone_vs_pairs = lone, o.alone_threshold = (int16_t)threshold, o.pair_half = half;
     o.time_out = (int8_t)time_out;
+    o.rule_set = (uint8_t)rule_set;
     PyObject *seq = PySequence_Fast(ranks, "group_ranks must be a sequence");
     if (!seq) return -1;
     Py_ssize_t nr = PySequence_Fast_GET_SIZE(seq);
@@ -1156,6 +1164,29 @@ PyObject *State_returns(StateObject *self, PyObject *) {
             return nullptr;
         }
         PyList_SET_ITEM(out, seat, v);
+    }
+    return out;
+}
+
+// last_hand_credited(): the points each seat was credited at the last hand's end, ints and
+// floats as the reference's HandResult.credited holds them (no copy of the state to Python).
+PyObject *State_last_hand_credited(StateObject *self, PyObject *) {
+    const Core &s = self->c;
+    if (!s.results_len) {
+        PyErr_SetString(PyExc_ValueError, "no hand has ended yet");
+        return nullptr;
+    }
+    const HandResult &r = s.results[s.results_len - 1];
+    PyObject *out = PyTuple_New(s.o.n);
+    if (!out) return nullptr;
+    for (int seat = 0; seat < s.o.n; ++seat) {
+        PyObject *v = (r.credited_float >> seat & 1) ? PyFloat_FromDouble(r.credited[seat])
+                                                     : PyLong_FromLong((long)r.credited[seat]);
+        if (!v) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(out, seat, v);
     }
     return out;
 }
@@ -1341,6 +1372,226 @@ fail:
     Py_XDECREF(known);
     Py_XDECREF(scores);
     return nullptr;
+}
+
+// --- encode_observation(seat, tensor, mask): the RL tensor, straight from the core ----------
+// tavolo.rl.tensors.ObservationEncoder's tensor for one seat, written from scratch into the
+// caller's float32 buffer (and its action mask into an int8 one): the same numbers, field by
+// field, as the Python encoder gives for observation(seat) (tests/rl/test_core_encoder.py). It
+// reads only what _observe hands out (the seat's own hand, the public counts and melds, the
+// cards others took from the pile): never another hand, the pozzetti's cards or the stock.
+
+enum TensorField {
+    F_HAND, F_PILE, F_PILE_TOP, F_SINGLE, F_UNSEEN, F_KNOWN, F_MELDED, F_FITS, F_PHASE, F_TO_ACT,
+    F_HAND_SIZES, F_PENDING, F_SEAT_SIDE, F_POZZ_TAKEN, F_FREE_POZZ, F_SIDE_MELDS, F_STOCK, F_FLAGS,
+    F_STALL, F_TIME_OUT_LEFT, F_TURN, F_RULE_SET, F_SCORES, NUM_FIELDS
+};
+const char *const FIELD_NAMES[NUM_FIELDS] = {
+    "hand", "pile", "pile_top", "single_pile_card", "unseen", "known", "melded", "fits", "phase", "to_act",
+    "hand_sizes", "pending_pozzetto", "seat_side", "pozzetto_taken", "free_pozzetti", "side_melds", "stock", "flags",
+    "stall", "time_out_left", "turn", "rule_set", "scores",
+};
+constexpr int SIDE_ROW = 5;  // side_melds: melds, clean, semiclean, dirty burraci, longest open meld
+constexpr double MAX_TURN = 200, SCORE_UNIT = 1000, MAX_SCORE = 5;
+
+struct TensorLayout {
+    int sides, size;
+    int at[NUM_FIELDS], rows[NUM_FIELDS], width[NUM_FIELDS];
+};
+TensorLayout LAYOUTS[MAX_SEATS + 1];  // by players, 2..6 (tensors.Layout)
+
+void build_layout(TensorLayout &l, int n) {
+    int s = l.sides = n % 2 == 0 ? 2 : n;  // tensors.max_sides
+    const int shape[NUM_FIELDS][2] = {
+        {1, NUM_TYPES}, {1, NUM_TYPES}, {1, NUM_TYPES}, {1, NUM_TYPES}, {1, NUM_TYPES}, {n - 1, NUM_TYPES},
+        {s, NUM_TYPES}, {s, NUM_TYPES}, {1, 2}, {1, n}, {1, n}, {1, n}, {n, s}, {1, s}, {1, 1}, {s, SIDE_ROW},
+        {1, 1}, {1, 4}, {1, 1}, {1, 1}, {1, 1}, {1, NUM_RULE_SETS}, {1, n},
+    };
+    int at = 0;
+    for (int f = 0; f < NUM_FIELDS; ++f) {
+        l.at[f] = at, l.rows[f] = shape[f][0], l.width[f] = shape[f][1];
+        at += shape[f][0] * shape[f][1];
+    }
+    l.size = at;
+}
+
+// The sides in relative order (tensors._relative_sides): rank[side] = k, own side 0, the others
+// by their first seat after `me` in the order of play.
+void relative_sides(const Core &s, int me, int rank[MAX_SEATS]) {
+    int n = s.o.n, first[MAX_SEATS];
+    for (int side = 0; side < s.n_sides; ++side) {
+        first[side] = n;
+        for (int i = 0; i < s.side_len[side]; ++i) {
+            int r = (s.side_seats[side][i] - me + n) % n;
+            if (r < first[side]) first[side] = r;
+        }
+    }
+    for (int side = 0; side < s.n_sides; ++side) {
+        rank[side] = 0;
+        for (int other = 0; other < s.n_sides; ++other)
+            rank[side] += first[other] < first[side] || (first[other] == first[side] && other < side);
+    }
+}
+
+// Each card of a meld (gioco) once per copy into `plane` (melds.meld_cards, as counts).
+void add_meld_cards(uint32_t m, float *plane) {
+    int wild = meld_wild(m);
+    if (wild >= 0) plane[wild] += 1;
+    if (is_group(m)) {
+        for (int suit = 0; suit < 4; ++suit) plane[suit * 13 + group_rank(m) - 1] += group_count(m, suit);
+        return;
+    }
+    int suit = run_suit(m), gap = run_gap(m);
+    for (int p = run_lo(m); p <= run_hi(m); ++p)
+        if (p != gap) plane[position_card(suit, p)] += 1;
+}
+
+// One side's melds: its `melded` and `fits` rows and its `side_melds` row (burraco kinds by
+// shape, the semi-clean counted as the tensor's docstring says).
+void encode_side(const Core &s, int side, float *melded, float *fits, float *row) {
+    int kinds[4] = {0, 0, 0, 0}, longest_open = 0;
+    AttachList al;
+    for (int i = 0; i < s.n_melds[side]; ++i) {
+        uint32_t m = s.melds[side][i];
+        add_meld_cards(m, melded);
+        attachments(m, al);
+        for (int a = 0; a < al.n; ++a) fits[al.a[a].card] = 1;
+        int kind = burraco_kind(m, true);
+        kinds[kind]++;
+        if (kind == NOT_BURRACO && meld_size(m) > longest_open) longest_open = meld_size(m);
+    }
+    row[0] = (float)(s.n_melds[side] / 10.0);
+    row[1] = (float)(kinds[CLEAN] / 4.0), row[2] = (float)(kinds[SEMICLEAN] / 4.0), row[3] = (float)(kinds[DIRTY] / 4.0);
+    row[4] = (float)((double)longest_open / BURRACO_SIZE);
+}
+
+// The card planes: hand, pile and its top, the single pile card, the known cards of the other
+// seats, each side's melds; `unseen` is the deck less all of them.
+void encode_cards(const Core &s, int me, const int rank[MAX_SEATS], const TensorLayout &l, float *t) {
+    int n = s.o.n, decks = n >= 5 ? 3 : 2;
+    float *unseen = t + l.at[F_UNSEEN];
+    for (int c = 0; c < NUM_TYPES; ++c) {
+        t[l.at[F_HAND] + c] = s.hand[me][c];
+        unseen[c] = (float)(c == JOKER ? 2 * decks : decks) - s.hand[me][c];
+    }
+    for (int i = 0; i < s.pile_len; ++i) {
+        t[l.at[F_PILE] + s.pile[i]] += 1;
+        unseen[s.pile[i]] -= 1;
+    }
+    if (s.pile_len) t[l.at[F_PILE_TOP] + s.pile[s.pile_len - 1]] = 1;
+    if (s.single >= 0) t[l.at[F_SINGLE] + s.single] = 1;
+    for (int r = 1; r < n; ++r) {
+        const uint8_t *known = s.known[(me + r) % n];
+        float *row = t + l.at[F_KNOWN] + (r - 1) * NUM_TYPES;
+        for (int c = 0; c < NUM_TYPES; ++c) {
+            row[c] = known[c];
+            unseen[c] -= known[c];
+        }
+    }
+    for (int side = 0; side < s.n_sides; ++side) {
+        int k = rank[side];
+        float *melded = t + l.at[F_MELDED] + k * NUM_TYPES;
+        encode_side(s, side, melded, t + l.at[F_FITS] + k * NUM_TYPES, t + l.at[F_SIDE_MELDS] + k * SIDE_ROW);
+        for (int c = 0; c < NUM_TYPES; ++c) unseen[c] -= melded[c];
+    }
+}
+
+// The seats (relative: r places after `me`), their sides, the pozzetti and the scores.
+void encode_seats(const Core &s, int me, const int rank[MAX_SEATS], const TensorLayout &l, float *t) {
+    int n = s.o.n;
+    for (int r = 0; r < n; ++r) {
+        int seat = (me + r) % n;
+        t[l.at[F_HAND_SIZES] + r] = (float)((double)s.size[seat] / HAND_SIZE);
+        t[l.at[F_PENDING] + r] = (float)((double)s.pending_len[seat] / HAND_SIZE);
+        t[l.at[F_SEAT_SIDE] + r * l.sides + rank[s.side_of[seat]]] = 1;
+        double score = s.scores[seat] / SCORE_UNIT;
+        t[l.at[F_SCORES] + r] = (float)(score > MAX_SCORE ? MAX_SCORE : score < -MAX_SCORE ? -MAX_SCORE : score);
+    }
+    if (s.phase == DRAW_PHASE || s.phase == PLAY) t[l.at[F_TO_ACT] + (s.turn - me + n) % n] = 1;
+    for (int k = 0; k < s.n_pozz; ++k) {
+        if (s.pozz_owner[k] < 0) t[l.at[F_FREE_POZZ]] += 1;
+        else if (s.pozz_taken[k]) t[l.at[F_POZZ_TAKEN] + rank[s.pozz_owner[k]]] = 1;
+    }
+}
+
+// The phase, the stock, the flags, the stall and time-out counters, the turn, the rule set.
+void encode_scalars(const Core &s, const TensorLayout &l, float *t) {
+    double twice_players = 2.0 * s.o.n;
+    if (s.phase == DRAW_PHASE || s.phase == PLAY) t[l.at[F_PHASE] + (s.phase == PLAY)] = 1;
+    t[l.at[F_STOCK]] = (float)(s.stock_len / 100.0);
+    float *flags = t + l.at[F_FLAGS];
+    flags[0] = s.must_meld, flags[1] = s.last_turn, flags[2] = s.timeout, flags[3] = s.alone;
+    double stall = s.stall / twice_players, left = (s.timeout ? s.plays_left : 0) / twice_players;
+    t[l.at[F_STALL]] = (float)(stall < 1 ? stall : 1.0);
+    t[l.at[F_TIME_OUT_LEFT]] = (float)(left < 1 ? left : 1.0);
+    t[l.at[F_TURN]] = (float)((s.turn_no < MAX_TURN ? s.turn_no : MAX_TURN) / MAX_TURN);
+    t[l.at[F_RULE_SET] + s.o.rule_set] = 1;
+}
+
+void encode_tensor(const Core &s, int me, float *t) {
+    const TensorLayout &l = LAYOUTS[s.o.n];
+    int rank[MAX_SEATS];
+    memset(t, 0, sizeof(float) * l.size);
+    relative_sides(s, me, rank);
+    encode_cards(s, me, rank, l, t);
+    encode_seats(s, me, rank, l, t);
+    encode_scalars(s, l, t);
+}
+
+// 1 on the legal actions where `me` is to act, 0 elsewhere (tensors.fill_action_mask).
+void encode_mask(StateObject *self, int me, int8_t *mask) {
+    const Core &s = self->c;
+    memset(mask, 0, NUM_ACTIONS);
+    if ((s.phase != DRAW_PHASE && s.phase != PLAY) || s.turn != me) return;
+    if (self->legal) {  // made already: read it rather than generate the moves again
+        Py_ssize_t n = PyList_GET_SIZE(self->legal);
+        for (Py_ssize_t i = 0; i < n; ++i) mask[PyLong_AsLong(PyList_GET_ITEM(self->legal, i))] = 1;
+        return;
+    }
+    uint16_t buf[MAX_LEGAL];
+    int n = legal_actions(s, buf);
+    for (int i = 0; i < n; ++i) mask[buf[i]] = 1;
+}
+
+// A writable C-contiguous buffer of `count` items of `itemsize` bytes, or a TypeError/ValueError.
+bool get_out_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, Py_ssize_t count, const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return false;
+    const char *format = view->format ? view->format : "B";
+    bool kind_ok = itemsize == 4 ? !strcmp(format, "f") : (!strcmp(format, "b") || !strcmp(format, "B"));
+    if (!kind_ok || view->itemsize != itemsize || view->len != itemsize * count) {
+        PyErr_Format(PyExc_ValueError, "the %s must be a writable contiguous %s array of %zd values",
+                     what, itemsize == 4 ? "float32" : "int8", count);
+        PyBuffer_Release(view);
+        return false;
+    }
+    return true;
+}
+
+PyObject *State_encode_observation(StateObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode_observation(seat, tensor, mask): mask may be None");
+        return nullptr;
+    }
+    int n = self->c.o.n;
+    long seat = PyLong_AsLong(args[0]);
+    if (seat == -1 && PyErr_Occurred()) return nullptr;
+    if (seat < 0 || seat >= n) {
+        PyErr_Format(PyExc_ValueError, "seat %ld is not at this table (0..%d)", seat, n - 1);
+        return nullptr;
+    }
+    Py_buffer tensor, mask;
+    if (!get_out_buffer(args[1], &tensor, 4, LAYOUTS[n].size, "tensor")) return nullptr;
+    if (args[2] != Py_None && !get_out_buffer(args[2], &mask, 1, NUM_ACTIONS, "action mask")) {
+        PyBuffer_Release(&tensor);
+        return nullptr;
+    }
+    encode_tensor(self->c, (int)seat, (float *)tensor.buf);
+    PyBuffer_Release(&tensor);
+    if (args[2] != Py_None) {
+        encode_mask(self, (int)seat, (int8_t *)mask.buf);
+        PyBuffer_Release(&mask);
+    }
+    Py_RETURN_NONE;
 }
 
 // --- _load(raw): the inverse of _raw, for a position built by the reference engine ----------
@@ -1606,11 +1857,16 @@ PyMethodDef State_methods[] = {
     {"_deal", (PyCFunction)State_deal, METH_O, "Lay out a hand from a deck order (bottom card first)."},
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "An independent copy."},
     {"returns", (PyCFunction)State_returns, METH_NOARGS, "What each seat has earned so far."},
+    {"last_hand_credited", (PyCFunction)State_last_hand_credited, METH_NOARGS,
+     "The points each seat was credited at the last hand's end."},
     {"playout", (PyCFunction)State_playout, METH_O,
      "Uniform random play inside the core until the match ends, seeded; the decisions made."},
     {"_time_out", (PyCFunction)State_time_out, METH_NOARGS, "Announce the time-out (checks made by the caller)."},
     {"_raw", (PyCFunction)State_raw, METH_NOARGS, "Every field as plain Python values."},
     {"_observe", (PyCFunction)State_observe, METH_O, "One seat's observation fields, as a flat tuple."},
+    {"encode_observation", (PyCFunction)(void (*)(void))State_encode_observation, METH_FASTCALL,
+     "encode_observation(seat, tensor, mask): write the seat's RL tensor (float32, tensors.Layout) and its "
+     "action mask (int8, or None: not written) in place."},
     {"_load", (PyCFunction)State_load, METH_O, "Set every field from a dict like _raw's."},
     {"native_bytes", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes this state holds in memory."},
     {nullptr, nullptr, 0, nullptr},
@@ -1758,6 +2014,29 @@ PyObject *mod_bench_playouts(PyObject *, PyObject *args) {
     return PyLong_FromLong(decisions);
 }
 
+// tensor_layout(players): the RL tensor's fields as (name, offset, rows, width), in order; the
+// tests hold it equal to tavolo.rl.tensors.Layout.
+PyObject *mod_tensor_layout(PyObject *, PyObject *arg) {
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return nullptr;
+    if (n < 2 || n > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "2 to 6 players");
+        return nullptr;
+    }
+    const TensorLayout &l = LAYOUTS[n];
+    PyObject *out = PyTuple_New(NUM_FIELDS);
+    if (!out) return nullptr;
+    for (int f = 0; f < NUM_FIELDS; ++f) {
+        PyObject *field = Py_BuildValue("(siii)", FIELD_NAMES[f], l.at[f], l.rows[f], l.width[f]);
+        if (!field) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(out, f, field);
+    }
+    return out;
+}
+
 PyObject *mod_set_hand_order(PyObject *, PyObject *arg) {
     uint8_t order[NUM_TYPES];
     int n = 0;
@@ -1778,6 +2057,7 @@ PyMethodDef module_methods[] = {
     {"attachments", mod_attachments, METH_O, "(card, variant, packed meld after) for a packed meld."},
     {"meld_facts", mod_meld_facts, METH_VARARGS, "(size, points, burraco kind) of a packed meld."},
     {"bench_playouts", mod_bench_playouts, METH_VARARGS, "Random hands inside the core; the decisions made."},
+    {"tensor_layout", mod_tensor_layout, METH_O, "The RL tensor's fields: (name, offset, rows, width)."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -1790,6 +2070,7 @@ PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     build_combos();
+    for (int n = 2; n <= MAX_SEATS; ++n) build_layout(LAYOUTS[n], n);
     for (int i = 0; i < NUM_TYPES; ++i) HAND_ORDER[i] = (uint8_t)i;
     for (int i = 0; i < 8192; ++i) {
         ACTION_INTS[i] = PyLong_FromLong(i);

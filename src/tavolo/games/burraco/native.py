@@ -40,6 +40,7 @@ from tavolo.games.burraco.cards import HAND_ORDER, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
 from tavolo.games.burraco.observation import BurracoObservation, PozzettoView
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
+from tavolo.games.burraco.rules import RULE_SETS
 from tavolo.games.burraco.scoring import HandResult, SideScore
 from tavolo.games.burraco.state import OVER, PHASE_NAMES, BurracoState, _rank_counts
 
@@ -57,6 +58,8 @@ else:
 ENGINES = ("auto", "native", "python")
 ENDED_BY = ("closing", "stock", "time-out")
 TIME_OUT_RULES = {None: 0, "codice": 1, "fedibur1985": 2}
+RULE_SET_INDEX = {name: k for k, name in enumerate(RULE_SETS)}
+"""A rule set's index, as the core keeps it (the RL tensor's ``rule_set`` field)."""
 _warned = False
 
 
@@ -151,8 +154,10 @@ class NativeBurracoState(_Base, DeckDeal, State):
 
     In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
     ``is_terminal``, ``is_chance_node``, ``clone``, ``returns``, ``hands_played``,
-    ``turn_number``, :meth:`playout`, and the fields of :meth:`observation` (built in Python from
-    them, no copy of the state). Everything else is answered by the reference state
+    ``turn_number``, :meth:`playout`, the fields of :meth:`observation` (built in Python from
+    them, no copy of the state) and ``encode_observation(seat, tensor, mask)``, a seat's RL
+    tensor (:mod:`tavolo.rl.tensors`, ``float32``) and action mask (``int8``, or ``None``)
+    written in place from the core's fields. Everything else is answered by the reference state
     :meth:`to_python` builds (exact, and slower: for the server and people, use
     :class:`BurracoState`).
     """
@@ -164,7 +169,7 @@ class NativeBurracoState(_Base, DeckDeal, State):
         super().__init__(game, o.players, o.semiclean, o.clean_to_close, o.take_needs_meld,
                          tuple(o.group_ranks or GROUP_RANKS), -1 if o.target is None else o.target,
                          -1 if o.hands is None else o.hands, o.lone_vs_pairs, o.alone_threshold,
-                         1 if o.pair_share == "half" else 0, TIME_OUT_RULES[o.time_out])
+                         1 if o.pair_share == "half" else 0, TIME_OUT_RULES[o.time_out], RULE_SET_INDEX[o.rule_set])
 
     # --- chance: a deal of the whole deck (DeckDeal, as the Python engine's) -------------------
 

@@ -234,6 +234,13 @@ class BurracoState(DealtState):
         """Hands (smazzate) ended so far: ``len(hand_results)`` without the copy."""
         return len(self._results)
 
+    def last_hand_credited(self) -> tuple[float, ...]:
+        """The points each seat was credited at the end of the last hand (smazzata):
+        ``hand_results[-1].credited`` without the copy. An error before any hand ended."""
+        if not self._results:
+            raise ValueError("no hand has ended yet")
+        return self._results[-1].credited
+
     def hand_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` holds (not a pozzetto taken with the discard and
         not yet seen); hidden information: use ``observation`` for a player."""
