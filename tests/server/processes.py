@@ -36,12 +36,13 @@ def free_port() -> int:
 
 
 class Server:
-    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address."""
+    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address;
+    ``limits``: its ``TAVOLO_LIMITS``."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0) -> None:
+    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = "") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url)
+        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits)
         env.pop("TAVOLO_REDIS_URL", None)
         if redis_url:
             env["TAVOLO_REDIS_URL"] = redis_url
@@ -65,8 +66,11 @@ class Server:
         reply.raise_for_status()
         return reply.json()
 
-    def socket(self, table_id: str):
-        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10)
+    def socket(self, table_id: str, address: str | None = None):
+        """A socket to ``table_id``; from ``address`` (as a trusted balancer forwards it), else this machine's."""
+        headers = {"X-Forwarded-For": address} if address else None
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10,
+                       additional_headers=headers)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown of any kind."""
