@@ -32,6 +32,8 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -682,7 +684,11 @@ class TableService:
     # --- storing and applying -------------------------------------------------------------------
 
     async def _commit(self, table: Table, entries: list[LogEntry]) -> None:
-        """Store ``entries`` (group commit), then apply them and tell every client."""
+        """Store ``entries`` (group commit), then apply them and tell every client. They are
+        stored at the time they are applied with here (to the microsecond), so that a process
+        that reads them shows the same move timer's deadline."""
+        at = datetime.now(UTC).timestamp()
+        entries = [replace(entry, recorded_at=at) for entry in entries]
         future = asyncio.get_running_loop().create_future()
         self._pending.append((entries, future))
         self._wake.set()
