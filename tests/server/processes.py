@@ -35,11 +35,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+ROOMY = "tables_burst=1000,tables_per_minute=6000,connections_per_address=100000"
+"""The limits of a test's servers unless it sets its own: with Redis an address's tables and
+sockets are counted over every process that shares it, and this machine's tests, benches and
+helpers share one (a bench's 4,000 sockets from 127.0.0.1 would leave a test's server none)."""
+
+
 class Server:
     """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address;
     ``limits``: its ``TAVOLO_LIMITS``."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = "") -> None:
+    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = ROOMY) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits)
