@@ -30,8 +30,10 @@ import math
 import secrets
 import time
 from collections.abc import Mapping
+from typing import Any
 
 import redis.asyncio as redis
+from redis.commands.core import AsyncScript
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
 
@@ -184,7 +186,7 @@ class SharedCounts:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             await self.heartbeat()
 
-    async def _run(self, script, keys: list[str], args: list) -> int | list[int] | None:
+    async def _run(self, script: AsyncScript, keys: list[str], args: list[str | int | float]) -> Any:
         """``script`` on Redis; None when it does not answer (then not asked again for a while)."""
         if time.monotonic() < self.down_until:
             self.stale = True
