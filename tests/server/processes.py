@@ -35,13 +35,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Server:
-    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address."""
+ROOMY = "tables_burst=1000,tables_per_minute=6000,connections_per_address=100000"
+"""The limits of a test's servers unless it sets its own: with Redis an address's tables and
+sockets are counted over every process that shares it, and this machine's tests, benches and
+helpers share one (a bench's 4,000 sockets from 127.0.0.1 would leave a test's server none)."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0) -> None:
+
+class Server:
+    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address;
+    ``limits``: its ``TAVOLO_LIMITS``."""
+
+    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = ROOMY) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url)
+        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits)
         env.pop("TAVOLO_REDIS_URL", None)
         if redis_url:
             env["TAVOLO_REDIS_URL"] = redis_url
@@ -65,8 +72,11 @@ class Server:
         reply.raise_for_status()
         return reply.json()
 
-    def socket(self, table_id: str):
-        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10)
+    def socket(self, table_id: str, address: str | None = None):
+        """A socket to ``table_id``; from ``address`` (as a trusted balancer forwards it), else this machine's."""
+        headers = {"X-Forwarded-For": address} if address else None
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", open_timeout=10,
+                       additional_headers=headers)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown of any kind."""

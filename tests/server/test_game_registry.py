@@ -3,13 +3,16 @@ down (issue 22, "First contact": `make run` stopped on `No module named 'highspy
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 
 import pytest
 
 from tavolo.online import views
-from tavolo.online.views import CATALOG, GameUnavailable, available_views, view_of
+from tavolo.online.service import TableService
+from tavolo.online.views import CATALOG, GameUnavailable, available_views, offered, view_of
+from tavolo.store.online import OnlineStore, make_online_engine
 
 
 @pytest.fixture
@@ -55,3 +58,32 @@ def test_an_unknown_game_is_named():
     with pytest.raises(views.OptionError, match="'solitario' is not one of burraco"):
         view_of("solitario")
     assert "solitario" not in views.VIEWS and "burraco" in views.VIEWS
+
+
+def test_a_game_not_offered_is_remembered_not_tried_at_each_mention(without_highspy, monkeypatch):
+    monkeypatch.setattr(views, "_not_offered", set())
+    tries = []
+    build = views.CATALOG["machiavelli"]
+    monkeypatch.setitem(views.CATALOG, "machiavelli", lambda: tries.append(1) or build())
+    assert [offered("machiavelli") for _ in range(3)] == [False] * 3
+    assert len(tries) == 1 and offered("briscola") and not offered("solitario")
+
+
+def test_what_another_process_says_of_a_table_whose_game_is_not_offered_here_is_not_kept(without_highspy, db_url,
+                                                                                          monkeypatch):
+    """Issue 24: another process's spectators at its Machiavelli tables were kept by a process that
+    cannot show them (its lobby leaves the game out), as many as that process has tables."""
+    monkeypatch.setattr(views, "_not_offered", set())
+    svc = TableService(OnlineStore(make_online_engine(db_url)))
+
+    async def hear() -> None:
+        for n in range(100):
+            await svc._on_message({"kind": "presence", "p": "p2", "t": f"m{n}", "g": "machiavelli",
+                                   "seats": [1, 0], "watchers": 5})
+            await svc._on_message({"kind": "seq", "p": "p2", "t": f"m{n}", "seq": 4})
+        await svc._on_message({"kind": "presence", "p": "p2", "t": "b1", "g": "briscola", "seats": [1, 0],
+                               "watchers": 5})
+
+    asyncio.run(hear())
+    assert list(svc.presence.remote) == ["b1"] and not svc._heard and not svc.tables
+    assert svc.counts("b1", 2).watchers == 5 and svc.counts("m1", 2).watchers == 0

@@ -14,7 +14,8 @@ import time
 import pytest
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
-from tavolo.store.online import LogEntry
+from tavolo.online.service import move_seconds
+from tavolo.store.online import LogEntry, OnlineStore, make_online_engine
 from tests.server.processes import Seat, Server, free_port, play_out
 from tests.server.test_two_processes import REDIS_URL, whose_turn
 from tests.tournament.conftest import postgres_url  # noqa: F401  (the fixture)
@@ -252,3 +253,36 @@ def start_redis(port: int, folder) -> subprocess.Popen:
         except OSError:
             time.sleep(0.05)
     raise RuntimeError("redis-server did not start")
+
+
+@pytest.mark.postgres
+def test_the_move_timer_is_the_same_through_both_processes_and_plays_its_move_once(postgres_url):  # noqa: F811
+    """Anna plays through one process, Bruno through the other, the timer on (codice art. 32 bis:
+    10 s with fewer than 4 cards in hand): both are shown the same deadline, and when it passes
+    the timer's move is stored once, by the process holding the table's lease, and told to both."""
+    one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
+    try:
+        made = one.post("/api/tables", {**BRISCOLA, "timer": "code"})
+        table_id = made["table_id"]
+        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
+        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        with one.socket(table_id) as ws_anna, two.socket(table_id) as ws_bruno:
+            anna, bruno = Seat(ws_anna), Seat(ws_bruno)
+            anna.greet(made["token"]), bruno.greet(sat["token"])
+            timed = [s.until(lambda f: f["type"] == "state" and f["view"]["deadline_ms"]) for s in (anna, bruno)]
+            assert timed[0]["seq"] == timed[1]["seq"]
+            assert timed[0]["view"]["deadline_ms"] == timed[1]["view"]["deadline_ms"]
+            seq, deadline, late = timed[0]["seq"], timed[0]["view"]["deadline_ms"], timed[0]["view"]["to_act"]
+            assert 0 < deadline - time.time() * 1000 <= move_seconds(3, "code") * 1000
+            for seat in (anna, bruno):
+                seat.until(lambda f: f["type"] == "state" and f["seq"] > seq, timeout=20)
+            assert time.time() * 1000 >= deadline - 50
+            played = [e for e in anna.log if e["seq"] > seq]
+            assert [(e["seat"], e.get("timer")) for e in played] == [(late, True)]
+            assert [e["seq"] for e in bruno.log if e["seq"] > seq] == [e["seq"] for e in played]
+            time.sleep(2)  # the other process's timer, had it not stood down, would have played by now
+        stored = [e for e in OnlineStore(make_online_engine(postgres_url)).log(table_id, seq) if e.kind == "action"]
+        assert [(e.payload["seat"], e.payload.get("timer")) for e in stored] == [(late, True)]
+    finally:
+        one.kill()
+        two.kill()

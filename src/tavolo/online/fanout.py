@@ -6,8 +6,9 @@ for ``alive`` and ``sync``, the table (``t``):
 
 * ``{"kind": "seq", "t", "seq"}``: the table's log has rows up to ``seq`` (read the new ones);
 * ``{"kind": "table", "t"}``: the table's record changed (a seat, its status, ``next_table``);
-* ``{"kind": "presence", "t", "seats": [int], "watchers": int}``: the sender's sockets at the
-  table now, per seat, and its spectators (see :mod:`tavolo.online.presence`);
+* ``{"kind": "presence", "t", "g", "seats": [int], "watchers": int}``: the sender's sockets at
+  the table (of game ``g``) now, per seat, and its spectators (see :mod:`tavolo.online.presence`;
+  a process that does not offer the game keeps none of it);
 * ``{"kind": "alive"}``, every :data:`~tavolo.online.presence.HEARTBEAT_SECONDS`; a process not
   heard from for a while no longer counts at any table;
 * ``{"kind": "sync"}``: the sender joined (or joined again after losing Redis): the others send

@@ -32,6 +32,8 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -42,7 +44,7 @@ from tavolo.online.messages import Refusal
 from tavolo.online.presence import HEARTBEAT_SECONDS, Counts, Presence
 from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Event, Table, table_info, told_to
-from tavolo.online.views import GameUnavailable, OptionError, view_of
+from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
     ABANDONED, OPEN, LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
 )
@@ -616,7 +618,8 @@ class TableService:
         mine = Counts(tuple(local.get(s, 0) for s in range(size)), local.get(None, 0)) if local else Counts((0,) * size)
         if self._redis is not None and mine != self._published.get(table_id, Counts((0,) * size)):
             self._published[table_id] = mine
-            self._publish("presence", table_id, **mine.to_json())
+            game = {"g": table.record.game} if table is not None else {}
+            self._publish("presence", table_id, **game, **mine.to_json())
         total = self.presence.total(table_id, mine)
         clients = self.clients.get(table_id)
         told = self._told.get(table_id)
@@ -682,7 +685,11 @@ class TableService:
     # --- storing and applying -------------------------------------------------------------------
 
     async def _commit(self, table: Table, entries: list[LogEntry]) -> None:
-        """Store ``entries`` (group commit), then apply them and tell every client."""
+        """Store ``entries`` (group commit), then apply them and tell every client. They are
+        stored at the time they are applied with here (to the microsecond), so that a process
+        that reads them shows the same move timer's deadline."""
+        at = datetime.now(UTC).timestamp()
+        entries = [replace(entry, recorded_at=at) for entry in entries]
         future = asyncio.get_running_loop().create_future()
         self._pending.append((entries, future))
         self._wake.set()
@@ -780,6 +787,8 @@ class TableService:
         if kind in ("seq", "table"):
             self._heard_of(message["t"], int(message.get("seq", 0)), kind == "table")
         elif kind == "presence":
+            if not offered(message.get("g", "")):  # never shown here: not kept
+                return
             self.presence.update(process, message["t"], Counts.from_json(message))
             if message["t"] in self.clients:
                 self._presence_changed(message["t"])

@@ -464,6 +464,30 @@ def view_of(game: str) -> GameView:
     return view
 
 
+def offered(game: str) -> bool:
+    """Whether this server offers ``game`` online (an empty name: not known, so yes); a game of the
+    catalog it cannot offer is remembered as such, not tried again each time another process
+    speaks of one of its tables.
+
+        >>> offered("briscola"), offered("solitario"), offered("")
+        (True, False, True)
+    """
+    if not game or game in _built:
+        return True
+    if game in _not_offered or game not in CATALOG:
+        return False
+    try:
+        view_of(game)
+    except OptionError:
+        _not_offered.add(game)
+        return False
+    return True
+
+
+_not_offered: set[str] = set()
+"""Games of the catalog this server cannot offer (a package missing)."""
+
+
 class _Views(Mapping[str, GameView]):
     """Every game offered online as a read-only mapping, each view built when first read."""
 

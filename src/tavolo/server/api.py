@@ -153,7 +153,7 @@ async def tables(request: Request, page: int = Query(0, ge=0, le=100_000),
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request, body: NewTable) -> SeatToken:
-    guard(request).take_table(address(request))
+    await guard(request).take_table(address(request))
     table_id, token = await service(request).create(body.game, body.options, body.name, body.timer, body.bots,
                                                     account_of(request))
     return SeatToken(table_id=table_id, seat=0, token=token)
@@ -161,7 +161,7 @@ async def create_table(request: Request, body: NewTable) -> SeatToken:
 
 @router.post("/quick", status_code=201)
 async def quick(request: Request, body: QuickGame) -> SeatToken:
-    guard(request).take_table(address(request))
+    await guard(request).take_table(address(request))
     table_id, token = await service(request).quick(body.game, body.name, body.options, account_of(request))
     return SeatToken(table_id=table_id, seat=0, token=token)
 

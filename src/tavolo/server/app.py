@@ -56,9 +56,12 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
                                          secret=secret.encode())
         await app.state.service.start()
+        if redis_url:  # an address's use counted over every process
+            await app.state.guard.share(redis_url)
         with ServingCollector() as collector:
             app.state.service.give_back = collector.give_back
             yield
+        await app.state.guard.unshare()
         await app.state.service.stop()
         pages.close_replays(app)
 

@@ -13,24 +13,30 @@ Every limit has a default (:class:`Limits`) and can be changed with ``TAVOLO_LIM
 
 The address is the client's as uvicorn gives it: behind a balancer on this machine (its
 ``X-Forwarded-For``, trusted from ``--forwarded-allow-ips``, 127.0.0.1 by default) the
-person's, not the balancer's. Each process counts on its own: behind a balancer over N
-processes, an address may get up to N times the tables and replays a minute.
+person's, not the balancer's. With ``--redis`` every process counts in Redis
+(:mod:`tavolo.server.shared_limits`): an address gets its allowance once over all the processes
+behind a balancer, and a table its spectators; without Redis, or while it does not answer, each
+process counts on its own (an address may then get up to N times its allowance over N processes).
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 import os
 import re
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from tavolo.i18n import language, negotiate
 from tavolo.online.messages import Refusal, say
+
+if TYPE_CHECKING:
+    from tavolo.server.shared_limits import SharedCounts
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ class Limits:
     replay_wait_seconds: float = 10.0
     """How long a replay waits for its turn before it is refused (429, try again)."""
     connections_per_address: int = 50
-    """Sockets one address may hold open on a process."""
+    """Sockets one address may hold open (over every process)."""
     spectators_per_table: int = 200
     """Spectators a table takes (over every process); its seated people always get in."""
     body_bytes: int = 1_000_000
@@ -126,43 +132,95 @@ class Buckets:
 
 
 class Guard:
-    """A server's limits and what each address has used of them."""
+    """A server's limits and what each address has used of them: in this process alone, or over
+    every process once :meth:`share` was called (see :mod:`tavolo.server.shared_limits`)."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.tables = Buckets(limits.tables_burst, limits.tables_per_minute)
         self.replays = Buckets(limits.replays_burst, limits.replays_per_minute)
-        self.connections: dict[str, int] = {}
+        self.held: dict[str, dict[str, int]] = {"sockets": {}, "watchers": {}}
+        """What this process holds now: sockets an address, spectators a table (admitted by :meth:`watch`)."""
+        self.shared: SharedCounts | None = None
+        self._leaving: set[asyncio.Task[None]] = set()
 
-    def take_table(self, address: str) -> None:
+    async def share(self, redis_url: str) -> None:
+        """Count over every process that shares ``redis_url`` from now on."""
+        from tavolo.server.shared_limits import SharedCounts
+
+        self.shared = SharedCounts(redis_url, self.held)
+        await self.shared.start()
+
+    async def given_back(self) -> None:
+        """Wait until what was given back (sockets closed, spectators gone) is counted in Redis."""
+        if self._leaving:
+            await asyncio.wait(self._leaving)
+
+    async def unshare(self) -> None:
+        await self.given_back()
+        if self.shared is not None:
+            await self.shared.stop()
+            self.shared = None
+
+    async def take_table(self, address: str) -> None:
         """One more table for ``address``, or :class:`Refusal` ``too_fast`` saying when to try again."""
-        _take(self.tables, address, "Too many new tables: try again in {seconds} s")
+        await self._take(self.tables, "tables", address, "Too many new tables: try again in {seconds} s")
 
-    def take_replay(self, address: str) -> None:
+    async def take_replay(self, address: str) -> None:
         """One more replay page for ``address``, or :class:`Refusal` ``too_fast``."""
-        _take(self.replays, address, "Too many replays: try again in {seconds} s")
+        await self._take(self.replays, "replays", address, "Too many replays: try again in {seconds} s")
 
-    def open_socket(self, address: str) -> bool:
+    async def _take(self, buckets: Buckets, kind: str, address: str, msgid: str) -> None:
+        wait = None
+        if self.shared is not None:
+            wait = await self.shared.take(kind, address, buckets.burst, buckets.rate * 60)
+        if wait is None:
+            wait = buckets.take(address)
+        if wait > 0:
+            seconds = max(1, math.ceil(wait)) if math.isfinite(wait) else 3600
+            raise Refusal("too_fast", msgid, retry_after=seconds, seconds=seconds)
+
+    async def open_socket(self, address: str) -> bool:
         """Count a socket of ``address``; False (not counted) when it holds too many already."""
-        count = self.connections.get(address, 0)
-        if count >= self.limits.connections_per_address:
-            return False
-        self.connections[address] = count + 1
-        return True
+        return await self._enter("sockets", address, self.limits.connections_per_address)
 
     def close_socket(self, address: str) -> None:
-        count = self.connections.get(address, 0) - 1
+        self._leave("sockets", address)
+
+    async def watch(self, table_id: str, watchers: int) -> bool:
+        """Count a spectator of ``table_id``; False (not counted) when it has as many as it takes.
+        ``watchers``: its spectators as this process knows them (what counts without Redis)."""
+        limit = self.limits.spectators_per_table
+        if self.shared is None:
+            return watchers < limit
+        return await self._enter("watchers", table_id, limit, watchers)
+
+    def unwatch(self, table_id: str) -> None:
+        if self.shared is not None:
+            self._leave("watchers", table_id)
+
+    async def _enter(self, kind: str, name: str, limit: int, here: int | None = None) -> bool:
+        held = self.held[kind]
+        admitted = await self.shared.enter(kind, name, limit) if self.shared is not None else None
+        if admitted is None:
+            admitted = (held.get(name, 0) if here is None else here) < limit
+        if admitted:
+            held[name] = held.get(name, 0) + 1
+        return admitted
+
+    def _leave(self, kind: str, name: str) -> None:
+        """One ``name`` fewer held: at once here, in Redis as soon as it answers (a socket's end
+        never waits for it)."""
+        held = self.held[kind]
+        count = held.get(name, 0) - 1
         if count > 0:
-            self.connections[address] = count
+            held[name] = count
         else:
-            self.connections.pop(address, None)
-
-
-def _take(buckets: Buckets, address: str, msgid: str) -> None:
-    wait = buckets.take(address)
-    if wait > 0:
-        seconds = max(1, math.ceil(wait)) if math.isfinite(wait) else 3600
-        raise Refusal("too_fast", msgid, retry_after=seconds, seconds=seconds)
+            held.pop(name, None)
+        if self.shared is not None:
+            task = asyncio.create_task(self.shared.leave(kind, name))
+            self._leaving.add(task)
+            task.add_done_callback(self._leaving.discard)
 
 
 class BodyLimit:

@@ -149,7 +149,7 @@ async def replayed(request: Request, record: dict[str, Any], answer: Any) -> Res
     (429 when it does not come)."""
     limits = guard(request)
     try:
-        limits.take_replay(address(request))
+        await limits.take_replay(address(request))
         slots = replay_slots(request.app, limits.limits.replays_at_once)
         try:
             await asyncio.wait_for(slots.acquire(), limits.limits.replay_wait_seconds)

@@ -24,7 +24,7 @@ from tavolo.online.messages import Refusal
 from tavolo.online.service import Client, TableService, encode
 from tavolo.online.tables import Table
 from tavolo.server.api import address, guard
-from tavolo.server.limits import Limits
+from tavolo.server.limits import Guard
 
 router = APIRouter()
 
@@ -113,12 +113,12 @@ def parse_frame(text: str | bytes | None) -> Hello | Move | Continue | Ping | La
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     limits, where = guard(websocket), address(websocket)
-    if not limits.open_socket(where):
+    if not await limits.open_socket(where):
         lang = negotiate(websocket.headers.get("accept-language"))
         await refuse(websocket, Refusal("too_many", "Too many connections from your address: at most {count}",
                                         count=limits.limits.connections_per_address), lang)
         return
-    session = Session(websocket.app.state.service, websocket, limits.limits)
+    session = Session(websocket.app.state.service, websocket, limits)
     try:
         await session.run(table_id)
     except WebSocketDisconnect:
@@ -140,10 +140,12 @@ async def refuse(websocket: WebSocket, refusal: Refusal, lang: str) -> None:
 class Session:
     """One WebSocket: hello first, then moves and the rest, frames out through a queue."""
 
-    def __init__(self, svc: TableService, websocket: WebSocket, limits: Limits) -> None:
+    def __init__(self, svc: TableService, websocket: WebSocket, guard: Guard) -> None:
         self.svc = svc
         self.websocket = websocket
-        self.limits = limits
+        self.guard = guard
+        self.watching = False
+        """Counted as a spectator of its table (:meth:`Guard.watch`)."""
         self.limit = RateLimit(MAX_RATE)
         self.lang = "it"
         self.table: Table | None = None
@@ -193,9 +195,10 @@ class Session:
         self.lang = language(frame.lang)
         table = await self.svc.table(table_id)
         seat = await self.svc.seat_for(table, frame.token)
-        if seat is None and self.svc.watchers(table) >= self.limits.spectators_per_table:
+        if seat is None and not await self.guard.watch(table.id, self.svc.watchers(table)):
             raise Refusal("too_many", "This table has as many spectators as it takes ({count}): try again later",
-                          count=self.limits.spectators_per_table)
+                          count=self.guard.limits.spectators_per_table)
+        self.watching = seat is None
         self.table, self.client = table, Client(seat, self.lang)
         self.client.push({"type": "welcome", "seat": seat, "table": self.svc.info(table)})
         self.sender = asyncio.create_task(self.pump())
@@ -234,3 +237,5 @@ class Session:
             self.sender.cancel()
         if self.table is not None and self.client is not None:
             self.svc.disconnect(self.table, self.client)
+            if self.watching:
+                self.guard.unwatch(self.table.id)

@@ -144,7 +144,9 @@ class LogEntry:
     """``chance``, ``action`` or ``continue``."""
     payload: dict[str, Any]
     recorded_at: float | None = None
-    """When it was stored (epoch seconds), as read back from the log; None before."""
+    """When it was stored (epoch seconds, to the microsecond a database keeps): as read back from
+    the log, or as the writer stamped it (:meth:`OnlineStore.append` stores that time); None
+    before, for the time of the write."""
 
 
 @dataclass(frozen=True)
@@ -377,12 +379,14 @@ def _epoch(moment: datetime) -> float:
 
 
 def _insert_log(connection: Connection, entries: Sequence[LogEntry]) -> None:
-    """Insert ``entries`` in ``connection``'s transaction; :class:`SeqConflict` when a
-    ``(table_id, seq)`` is taken."""
+    """Insert ``entries`` in ``connection``'s transaction, stored at their ``recorded_at`` (now
+    for those without); :class:`SeqConflict` when a ``(table_id, seq)`` is taken."""
     now = datetime.now(UTC)
     try:
         connection.execute(insert(OnlineLogRow), [
-            dict(table_id=e.table_id, seq=e.seq, kind=e.kind, payload=e.payload, recorded_at=now) for e in entries])
+            dict(table_id=e.table_id, seq=e.seq, kind=e.kind, payload=e.payload,
+                 recorded_at=now if e.recorded_at is None else datetime.fromtimestamp(e.recorded_at, UTC))
+            for e in entries])
     except IntegrityError as exc:
         raise SeqConflict(str(exc.orig)) from None
 
