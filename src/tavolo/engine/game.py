@@ -279,6 +279,12 @@ class DealtState(DeckDeal, State):
             legal = self._legal = self._legal_now()
         return legal
 
+    def apply_chance(self, outcome: Any) -> None:
+        """Deal ``outcome``; the legal actions kept from before the deal (none: a chance node,
+        asked by a refusal or a view) are read afresh, or the dealt hand would have no move."""
+        super().apply_chance(outcome)
+        self._legal = None
+
     def apply(self, action: int) -> None:
         legal = self._legal
         if action in (self.legal_actions() if legal is None else legal):
