@@ -346,12 +346,16 @@ class BridgeState(DealtState):
         return self._why_call_illegal(action)
 
     def _why_card_illegal(self, card: int) -> tuple[Rule, Text | str]:
+        """Why ``card`` may not be played, the seat and the suit in words ("Est ha carte di fiori")."""
+        from tavolo.games.bridge.words import SUIT_WORDS, seat_words
+
         if self._phase != PLAY:
             return rules.CARD_IN_PLAY, Text("the auction is not over")
+        seat = seat_words(self._turn)
         if not self._hands[self._turn] >> card & 1:
-            return rules.NOT_IN_HAND, Text("{card} is not in {seat}'s hand", card=name(card), seat=SEATS[self._turn])
+            return rules.NOT_IN_HAND, Text("{card} is not in {seat}'s hand", card=name(card), seat=seat)
         led = self._trick[0] // 13
-        return rules.FOLLOW_SUIT, Text("{seat} holds {suit} and must play one", seat=SEATS[self._turn], suit="CDHS"[led])
+        return rules.FOLLOW_SUIT, Text("{seat} holds {suit} and must play one", seat=seat, suit=SUIT_WORDS[led])
 
     def _why_call_illegal(self, call: int) -> tuple[Rule, Text | str]:
         if self._phase != AUCTION:
@@ -360,6 +364,8 @@ class BridgeState(DealtState):
             return rules.DOUBLE, ""
         if call == cl.REDOUBLE:
             return rules.REDOUBLE, ""
+        from tavolo.games.bridge.words import call_words
+
         top, _ = cl.last_bid(self._calls)
-        return rules.BID_TOO_LOW, Text("the last bid is {bid}", bid=cl.call_name(top))
+        return rules.BID_TOO_LOW, Text("the last bid is {bid}", bid=call_words(top))
 
