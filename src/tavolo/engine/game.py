@@ -187,6 +187,11 @@ class State(ABC):
             return self.action_words(action)
         return self.public_action_words(action)
 
+    def move_words(self, text: str) -> Words:
+        """The move ``text`` names (:meth:`parse_move`) in words, as a choice box offers it; by
+        default the words of its one action. Raises like :meth:`parse_move`."""
+        return self.action_words(self.parse_action(text))
+
     def legal_action_words(self) -> list[Words]:
         """The legal actions in words, in the order of :meth:`legal_actions`."""
         return [self.action_words(a) for a in self.legal_actions()]

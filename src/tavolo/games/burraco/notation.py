@@ -138,11 +138,13 @@ def parse_meld(text: str) -> Meld:
     return _read_or_refuse(text, cards, declared)
 
 
-def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld | None:
+def _read(text: str, cards: list[int], declared: dict[int, int], verb: str = "") -> Meld | None:
+    """The meld ``cards`` make; cards read two ways are refused with each reading as a
+    candidate, a whole move (``open <meld>``) when ``verb`` opens it, else the meld's text."""
     try:
         return read_meld(cards, declared)
     except AmbiguousMeldError as exc:
-        raise AmbiguousActionError(text, exc.candidates) from None
+        raise AmbiguousActionError(text, [f"{verb} {c}" if verb else c for c in exc.candidates]) from None
 
 
 # --- reading the parts ----------------------------------------------------------------------
@@ -159,15 +161,15 @@ def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
 # --- choosing among readings ---------------------------------------------------------------
 
 def _open_action(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> int:
-    meld = _read_or_refuse(text, cards, declared)
+    meld = _read_or_refuse(text, cards, declared, "open")
     if meld not in TEMPLATE_INDEX:
         raise IllegalActionError(text, rulebook.MELD_SHAPE, Text("{meld} is not a three-card opening",
                                                                   meld=meld_text(meld)))
     return _pick(state, text, [OPEN_BASE + TEMPLATE_INDEX[meld]])
 
 
-def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int]) -> Meld:
-    meld = _read(text, cards, declared)
+def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int], verb: str = "") -> Meld:
+    meld = _read(text, cards, declared, verb)
     if meld is None:
         raise IllegalActionError(text, *_why_not_a_meld(cards, declared))
     return meld
@@ -223,7 +225,7 @@ def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
 # --- moves of several actions ------------------------------------------------------------------
 
 def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> list[int]:
-    target = _read_or_refuse(text, cards, declared)
+    target = _read_or_refuse(text, cards, declared, "open")
     need = Counter(cards)
     plans: dict[Meld, list[int]] = {}
     first_steps = [OPEN_BASE + t for t, (_, used) in enumerate(TEMPLATES) if not Counter(used) - need]

@@ -198,6 +198,14 @@ class BurracoState(DealtState):
 
         return parse_move(self, text)
 
+    def move_words(self, text: str) -> Words:
+        """A move in words; a long opening as the meld it lays down ("cala 2♥ … Q♥ Jolly A♥ con
+        l'asso in alto"), not as its first three cards."""
+        from tavolo.games.burraco.words import move_words
+
+        actions = self.parse_move(text)
+        return self.action_words(actions[0]) if len(actions) == 1 else move_words(self, actions)
+
     def to_json(self) -> dict[str, Any]:
         from tavolo.games.burraco.serial import state_to_json
 
