@@ -281,3 +281,20 @@ def test_bridge_follow_suit_and_the_last_bid_in_italian():
         state.apply(bid(2, 3))                                     # 2 picche
     assert localize_error(info.value, "it").startswith("mossa non consentita '2♠': l'ultima dichiarazione è 2 SA: ")
     assert localize_error(info.value, "en").startswith("illegal move '2♠': the last bid is 2 NT: ")
+
+
+def test_one_token_is_said_in_the_singular():
+    """raccolta, Mercante in fiera, Regole: no one bids more tokens than he holds; with one token
+    left the refusal says "hai 1 gettone", not "hai 1 gettoni"."""
+    state = make_game("mercante").new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    raise_10 = state.legal_actions()[state.legal_action_strings().index("bid 10")]   # a tap on its button
+    state._tokens[state.current_player()], state._legal = 1, None
+    assert state.legal_action_strings() == ["pass", "bid 1"]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(raise_10)
+    assert localize_error(info.value, "it").startswith("mossa non consentita 'offre 10 gettoni': hai 1 gettone: ")
+    state._tokens[state.current_player()], state._legal = 7, None
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(raise_10)
+    assert localize_error(info.value, "it").startswith("mossa non consentita 'offre 10 gettoni': hai 7 gettoni: ")
