@@ -67,3 +67,18 @@ def test_a_long_opening_read_two_ways_is_offered_as_two_melds_in_words() -> None
         laid.add(trial.side_melds(0)[0])
         assert len(trial.side_melds(0)) == 1 and len(trial.hand_cards(0)) == 2
     assert len(laid) == 2
+
+
+def test_several_cards_attached_two_ways_are_offered_in_words() -> None:
+    """fedibur-1985 art. 6 (a pinella "nella posizione naturale del 2" is natural): 3♥ and 2♥ on
+    4♥ 5♥ 6♥ leave 2♥ natural below the 3 or a free wild. The choice box said the two melds in
+    notation and its buttons sent a text that was no move; each is now a move, said in words."""
+    service, table, _ = seated("burraco", {"players": 2})
+    table.state = position(players=2, hands={0: "3h 2h 9c Kd 5s"}, melds={0: ["4h 5h 6h"]})
+    with pytest.raises(Refusal) as refused:
+        table.move_entries(0, "lega 3h 2h a 1")
+    refusal = refused.value
+    assert refusal.code == "ambiguous"
+    assert [say(w, "it") for w in refusal.candidate_words] == ["lega 2♥ 3♥ alla 1 come naturale",
+                                                                 "lega 2♥ 3♥ alla 1 come matta"]
+    assert [len(table.move_entries(0, text)) for text in refusal.candidates] == [2, 2]

@@ -44,7 +44,8 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
 from tavolo.games.burraco.melds import (
-    MAX_GROUP_NATURALS, AmbiguousMeldError, Meld, attachments, meld_text, read_meld, readings, variant_label,
+    MAX_GROUP_NATURALS, AmbiguousMeldError, Meld, attach_label, attachments, meld_text, read_meld, readings,
+    variant_label,
 )
 from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
 
@@ -121,7 +122,7 @@ def parse_move(state: BurracoState, text: str) -> list[int]:
     elif verb == "attach":
         cards, slot, qualifier = _attach_args(text, args)
         if len(cards) > 1:
-            return _plan_attach(state, text, cards, slot)
+            return _plan_attach(state, text, cards, slot, qualifier)
     return [parse_action(state, text)]
 
 
@@ -242,26 +243,55 @@ def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[
     return _one_plan(state, text, plans, cards, first_steps)
 
 
-def _plan_attach(state: BurracoState, text: str, cards: list[int], slot: int) -> list[int]:
+def _plan_attach(state: BurracoState, text: str, cards: list[int], slot: int, qualifier: str) -> list[int]:
+    """The attachments of several cards to meld ``slot``; ``qualifier`` (low/high, natural/wild)
+    chooses among the melds they could make, as it does for one card."""
     melds = _side_melds(state)
     if slot >= len(melds):
         return [_attach_one(state, text, cards[0], slot, "")]
     plans: dict[Meld, list[int]] = {}
     for final, steps in _grow(state.clone(), slot, Counter(cards), None):
         plans.setdefault(final, steps)
-    return _one_plan(state, text, plans, cards, [attach_action(slot, c, 0) for c in cards])
+    if qualifier and plans:
+        plans = _qualified_plans(text, plans, cards, slot, qualifier)
+    return _one_plan(state, text, plans, cards, [attach_action(slot, c, 0) for c in cards], slot)
+
+
+def _qualified_plans(text: str, plans: dict[Meld, list[int]], cards: list[int], slot: int,
+                     qualifier: str) -> dict[Meld, list[int]]:
+    """The plans whose meld the player's word names, or a refusal saying why it names none."""
+    labels = [attach_label(m, cards) for m in plans]
+    if len(plans) == 1 or len(set(labels)) == 1:
+        raise NotationError(text, Text("{cards} join meld {number} in one way only: '{qualifier}' is for cards "
+                                       "that fit two ways (an ace low or high, a pinella natural or wild)",
+                                       cards=fr.names(cards), number=slot + 1, qualifier=qualifier))
+    chosen = {m: steps for (m, steps), label in zip(plans.items(), labels) if label == qualifier}
+    if not chosen:
+        raise NotationError(text, Text("{cards} join meld {number} {ways}, not {qualifier}", cards=fr.names(cards),
+                                       number=slot + 1, ways=" or ".join(labels), qualifier=qualifier))
+    return chosen
 
 
 def _one_plan(state: BurracoState, text: str, plans: dict[Meld, list[int]], cards: list[int],
-              first_steps: list[int]) -> list[int]:
+              first_steps: list[int], slot: int | None = None) -> list[int]:
     if len(plans) == 1:
         return next(iter(plans.values()))
     if len(plans) > 1:
-        raise AmbiguousActionError(text, [meld_text(m) for m in plans])
+        raise AmbiguousActionError(text, _plan_candidates(plans, cards, slot))
     from tavolo.games.burraco.explain import explain_failed_move
 
     rule, detail = explain_failed_move(state, cards, first_steps)
     raise IllegalActionError(text, rule, detail)
+
+
+def _plan_candidates(plans: dict[Meld, list[int]], cards: list[int], slot: int | None) -> list[str]:
+    """The moves an ambiguous attachment of several cards could be, each with the word that
+    chooses it ("attach 3h 2h to 1 natural", "... wild"); the melds' texts where no word tells
+    them apart."""
+    labels = [attach_label(m, cards) for m in plans]
+    if slot is None or "" in labels or len(set(labels)) < len(labels):
+        return [meld_text(m) for m in plans]
+    return [f"attach {fr.names(cards)} to {slot + 1} {label}" for label in labels]
 
 
 def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None, seen: set | None = None):

@@ -20,7 +20,7 @@ from tavolo.cards import french as fr
 from tavolo.engine.words import Words
 from tavolo.games.burraco.actions import TEMPLATES, decode
 from tavolo.games.burraco.cards import TWOS, WILD
-from tavolo.games.burraco.melds import Group, Meld, meld_text, variant_label
+from tavolo.games.burraco.melds import Group, Meld, attach_label, meld_text, variant_label
 from tavolo.games.rummy.sequences import HIGH_ACE
 from tavolo.games.rummy.words import DRAW, TIME_OUT, card_words, cards_of, discard_words, end_words
 
@@ -84,16 +84,19 @@ def reading_words(meld: Meld) -> Words:
 
 
 def move_words(state: BurracoState, actions: list[int]) -> Words:
-    """A move of several actions in words, as one: the meld a long opening lays down (read off a
-    copy that plays it), or the cards attached at once and their meld."""
+    """A move of several actions in words, as one, read off a copy that plays it: the meld a long
+    opening lays down, or the cards attached at once to a meld and, where it can be a choice, how
+    they sit there ("lega 3♥ 2♥ alla 1 come matta", "lega A♥ K♥ alla 1 in basso")."""
     first = decode(actions[0])
-    if first[0] != "open":
-        return Words.of("attach {cards} to meld {number}", cards=card_words([decode(a)[2] for a in actions]),
-                        number=first[1] + 1)
     trial, seat = state.clone(), state.current_player()
     for action in actions:
         trial.apply(action)
-    return reading_words(trial._melds[trial.side_of(seat)][-1])
+    melds = trial._melds[trial.side_of(seat)]
+    if first[0] == "open":
+        return reading_words(melds[-1])
+    cards = [decode(a)[2] for a in actions]
+    return end_words("attach {cards} to meld {number}", attach_label(melds[first[1]], cards),
+                     cards=card_words(cards), number=first[1] + 1)
 
 
 def _discard(state: BurracoState, card: int) -> Words:
