@@ -298,3 +298,14 @@ def test_one_token_is_said_in_the_singular():
     with pytest.raises(IllegalActionError) as info:
         state.apply(raise_10)
     assert localize_error(info.value, "it").startswith("mossa non consentita 'offre 10 gettoni': hai 7 gettoni: ")
+
+
+def test_the_ways_into_a_meld_are_said_in_italian():
+    """fedibur-1985 art. 4: the ace "può essere legato indistintamente al 2 o al K"; a word that
+    names a way the cards do not have is refused naming the ways they have, in the reader's
+    words ("in basso o in alto, non come matta"), not the notation's ("low or high, not wild")."""
+    state = burraco_position(hands={0: "Ah Kh 9c Kd 5s"}, melds={0: ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh"]})
+    with pytest.raises(NotationError) as info:
+        state.parse_move("lega Ah Kh a 1 matta")
+    assert localize_error(info.value, "it").endswith("si attaccano al gioco 1 in basso o in alto, non come matta")
+    assert str(info.value).endswith("join meld 1 low or high, not wild")

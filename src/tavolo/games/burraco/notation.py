@@ -64,6 +64,8 @@ MOVES_HELP = Text("moves are draw, take, open <cards>, attach <card> to <meld>, 
 QUALIFIERS = {"low": "low", "basso": "low", "high": "high", "alto": "high",
               "natural": "natural", "naturale": "natural", "wild": "wild", "matta": "wild"}
 """The words that choose how a card joins a meld, English and Italian."""
+WAYS = {"low": Text("low"), "high": Text("high"), "natural": Text("natural"), "wild": Text("wild")}
+"""The ways a card joins a meld, as a refusal names them ("in basso", "come matta")."""
 
 
 def action_text(state: BurracoState, action: int) -> str:
@@ -214,7 +216,14 @@ def _qualified(text: str, meld: Meld, slot: int, card: int, ways: list[int], qua
                                        "that fits two ways (an ace low or high, a pinella natural or wild)",
                                        card=fr.name(card), number=slot + 1, qualifier=qualifier))
     raise NotationError(text, Text("{card} joins meld {number} {ways}, not {qualifier}", card=fr.name(card),
-                                   number=slot + 1, ways=" or ".join(labels), qualifier=qualifier))
+                                   number=slot + 1, ways=_either(list(labels)), qualifier=WAYS[qualifier]))
+
+
+def _either(labels: list[str]) -> Text:
+    """The ways a card can join a meld, as a sentence translates them: "low or high" ("in basso o
+    in alto"), "natural or wild" ("come naturale o come matta")."""
+    first, *rest = dict.fromkeys(labels)
+    return WAYS[first] if not rest else Text("{one} or {other}", one=WAYS[first], other=_either(rest))
 
 
 def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
@@ -268,7 +277,7 @@ def _qualified_plans(text: str, plans: dict[Meld, list[int]], cards: list[int], 
     chosen = {m: steps for (m, steps), label in zip(plans.items(), labels) if label == qualifier}
     if not chosen:
         raise NotationError(text, Text("{cards} join meld {number} {ways}, not {qualifier}", cards=fr.names(cards),
-                                       number=slot + 1, ways=" or ".join(labels), qualifier=qualifier))
+                                       number=slot + 1, ways=_either(labels), qualifier=WAYS[qualifier]))
     return chosen
 
 
