@@ -270,14 +270,14 @@ def _qualified_plans(text: str, plans: dict[Meld, list[int]], cards: list[int], 
                      qualifier: str) -> dict[Meld, list[int]]:
     """The plans whose meld the player's word names, or a refusal saying why it names none."""
     labels = [attach_label(m, cards) for m in plans]
-    if len(plans) == 1 or len(set(labels)) == 1:
+    if len(set(labels) - {""}) < 2:
         raise NotationError(text, Text("{cards} join meld {number} in one way only: '{qualifier}' is for cards "
                                        "that fit two ways (an ace low or high, a pinella natural or wild)",
                                        cards=fr.names(cards), number=slot + 1, qualifier=qualifier))
     chosen = {m: steps for (m, steps), label in zip(plans.items(), labels) if label == qualifier}
     if not chosen:
         raise NotationError(text, Text("{cards} join meld {number} {ways}, not {qualifier}", cards=fr.names(cards),
-                                       number=slot + 1, ways=_either(labels), qualifier=WAYS[qualifier]))
+                                       number=slot + 1, ways=_either([w for w in labels if w]), qualifier=WAYS[qualifier]))
     return chosen
 
 
