@@ -112,3 +112,18 @@ def test_a_state_missing_a_card_does_not_load(name, options):
     data["hands"][1] = data["hands"][1][1:]
     with pytest.raises(ValueError, match="not exactly the deck"):
         game.state_from_json(data)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_move_refused_before_the_deal_leaves_the_dealt_hand_its_moves(name):
+    """A move refused while the cards are still to be dealt (the legal actions asked at a chance
+    node are none) must not stay the dealt hand's legal actions: Bridge, Mercante, Perlina and
+    Petrangola kept that empty list, and their first player had no move."""
+    state, fresh = make_game(name).new_initial_state(), make_game(name).new_initial_state()
+    rng, again = random.Random(2), random.Random(2)
+    while state.is_chance_node():
+        with pytest.raises(IllegalActionError):
+            state.apply(0)
+        state.apply_chance(state.sample_chance(rng))
+        fresh.apply_chance(fresh.sample_chance(again))
+    assert state.legal_actions() == fresh.legal_actions() != []

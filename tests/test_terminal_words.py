@@ -7,12 +7,17 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from rich.console import Console
 
 from tavolo.bots.briscola import SimpleBriscolaBot
+from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.words import Cards, Seat, Words
 from tavolo.games import make_game
 from tavolo.terminal.briscola import TerminalBriscola
+from tavolo.terminal.words import Words as TerminalWords
+from tests.bridge.test_rules import dealt as bridge_dealt
+from tests.bridge.test_rules import play as bridge_play
 
 
 def briscola_table(lang: str) -> tuple[TerminalBriscola, io.StringIO]:
@@ -59,3 +64,17 @@ def test_a_game_without_words_falls_back_to_its_notation_in_the_person_s_languag
     notation = state.action_to_string_for(action, 0)
     assert notation.startswith("play ")
     assert table.describe(state, action) == table.move_text(notation) == "gioca " + notation.split()[1]
+
+
+def test_a_typed_bridge_call_refused_names_the_last_bid_and_the_seat_in_words():
+    """Issue 23: the terminal says a refusal's seat and call from the ``moves`` catalog, as the
+    web does ("l'ultima dichiarazione è 1 SA", "Sud ha carte di fiori"), not "1NT" or "S";
+    raccolta, Bridge, Regole: "può dichiarare 2 picche ... e non 2 fiori"."""
+    with pytest.raises(IllegalActionError) as info:
+        bridge_play(bridge_dealt(), "1NT").parse_action("1S")
+    said = TerminalWords("it").render(info.value.message)
+    assert said.startswith("mossa non consentita '1S': l'ultima dichiarazione è 1 SA: "), said
+    with pytest.raises(IllegalActionError) as info:
+        bridge_play(bridge_dealt(), "1NT pass pass pass CA").parse_action("DA")
+    said = TerminalWords("en").render(info.value.message)
+    assert said.startswith("illegal move 'DA': South holds clubs and must play one: "), said

@@ -184,7 +184,7 @@ def test_a_play_without_a_claim_keeps_going_its_result_is_partial():
     (('[Board "2"]', '[Board "two"]'), 'line 2, [Board "two"]: ', "a board number is a whole number from 1"),
     (("Pass Pass Pass", 'Pass Pass Pass\n[Contract "2C"]'), 'line 8, [Contract "2C"]: ', "the auction reaches 1C"),
     (("Pass Pass Pass", 'Pass Pass Pass\n[Result "14"]'), 'line 8, [Result "14"]: ', "a result is the tricks"),
-    (("Pass Pass Pass", 'Pass Pass Pass\n[Play "S"]\nD2 CA'), "line 9, [Play] D2: ", "D2 is not in S's hand"),
+    (("Pass Pass Pass", 'Pass Pass Pass\n[Play "S"]\nD2 CA'), "line 9, [Play] D2: ", "D2 is not in South's hand"),
     (('[Event "club night"]', "Event club night"), "line 1, Event club night: ", "expected a tag"),
 ])
 def test_bad_files_are_refused_naming_the_line_and_the_field(change, prefix, reason):

@@ -46,7 +46,7 @@ def test_a_bid_must_be_higher_than_the_last():
     for low in ("2C", "2D", "2H", "1NT"):
         with pytest.raises(IllegalActionError) as info:
             state.parse_action(low)
-        assert info.value.rule.code == "bid-too-low" and "2H" in str(info.value)
+        assert info.value.rule.code == "bid-too-low" and "the last bid is 2♥:" in str(info.value)
 
 
 def test_double_only_opponents_and_redouble_only_own_doubled_bid():

@@ -148,3 +148,27 @@ def test_the_choosing_words_read_in_italian_too():
     assert state.side_melds(0)[0] == Run(H, 2, 6)
     ace = position(hands={0: "Ah Kc Qd"}, melds={0: ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"]})
     assert ace.action_to_string(ace.parse_action("lega Ah a 1 alto")) == "attach Ah to 1 high"
+
+
+def test_several_cards_attached_at_once_are_chosen_with_the_same_words_as_one():
+    """fedibur-1985 art. 4 ("L'Asso nelle sequenze è unico, e può essere legato indistintamente al
+    2 o al K") and art. 6 (a pinella "nella posizione naturale del 2" is natural): 3h and 2h on
+    4h 5h 6h make 2h natural below the 3 or a free wild; Ah and Kh on 2h..Qh put the ace low or
+    high. The move is asked, each choice a move with its word, as for one card."""
+    state = position(hands={0: "3h 2h 9c Kd 5s"}, melds={0: ["4h 5h 6h"]})
+    with pytest.raises(AmbiguousActionError) as info:
+        state.parse_move("attach 3h 2h to 1")
+    assert info.value.candidates == ["attach 3h 2h to 1 natural", "attach 3h 2h to 1 wild"]
+    wild = state.clone()
+    play(wild, "attach 3h 2h to 1 matta")
+    assert wild.side_melds(0)[0] == Run(H, 3, 6, fr.parse("2h"), 0)
+    play(state, "attach 3h 2h to 1 natural")
+    assert state.side_melds(0)[0] == Run(H, 2, 6)
+    aces = position(hands={0: "Ah Kh 9c Kd 5s"}, melds={0: ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh"]})
+    with pytest.raises(AmbiguousActionError) as info:
+        aces.parse_move("attach Ah Kh to 1")
+    assert info.value.candidates == ["attach Ah Kh to 1 low", "attach Ah Kh to 1 high"]
+    with pytest.raises(NotationError, match="join meld 1 low or high, not wild"):
+        aces.parse_move("attach Ah Kh to 1 wild")
+    with pytest.raises(NotationError, match="in one way only"):
+        position(hands={0: "7h 8h 9c"}, melds={0: ["4h 5h 6h"]}).parse_move("attach 7h 8h to 1 high")

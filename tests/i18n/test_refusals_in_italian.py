@@ -11,14 +11,21 @@ import pytest
 
 from tavolo.engine.errors import ActionError, IllegalActionError, NotationError
 from tavolo.games import make_game
+from tavolo.games.bridge.calls import bid
+from tavolo.games.bridge.cards import parse as bridge_card
+from tavolo.games.scala40.actions import TAKE as SCALA40_TAKE
 from tavolo.i18n import catalog, localize_error, rule_text
 from tavolo.i18n.moves import say
 
+from tests.bridge.test_rules import dealt as bridge_dealt
+from tests.bridge.test_rules import play as bridge_play
 from tests.burraco.helpers import position as burraco_position
+from tests.scala40.helpers import position as scala40_position
 from tests.i18n.test_rules_catalog import only_placeholders
 from tests.trick_positions import position as trick_position
 
 GAMES = {
+    "bridge": {},
     "burraco": {"rules": "internazionale", "players": 4, "target": None},
     "scala40": {"players": 2},
     "briscola": {"players": 2},
@@ -27,6 +34,7 @@ GAMES = {
     "pinnacola": {"players": 4, "target": None},
 }
 BAD_TEXT = {
+    "bridge": ["", "fly", "8C", "1Z", "play SA HA", "SZ", "1NT", "pass", "X", "XX", "CA", "play HK"],
     "burraco": ["", "fly away", "draw now", "discard 1x", "discard", "open 5h", "open 5h *(6x) 7h", "open 5h 6h(7) 7h",
                 "attach Ah to 99", "attach Ah", "open * * *", "take", "draw", "discard Qs", "attach 8h to 1",
                 "open 5h 6h 7h"],
@@ -50,10 +58,12 @@ def untranslated(exc: ActionError) -> list[str]:
 def check(exc: ActionError) -> None:
     italian, english = localize_error(exc, "it"), localize_error(exc, "en")
     words = getattr(exc, "words", None)
-    if words is None:
+    if words is None and not isinstance(exc, IllegalActionError):
         assert english == str(exc)
+    elif words is None:                                 # a typed move, named as typed (its details' cards in words)
+        assert english.startswith(f"illegal move {exc.action!r}") and english.endswith(str(exc.rule)), english
     else:                                               # a refused move is named in words where it has them
-        assert english.startswith(f"illegal move '{say(words, 'en')}'") and english.endswith(str(exc)[-40:]), english
+        assert english.startswith(f"illegal move '{say(words, 'en')}'") and english.endswith(str(exc.rule)), english
     assert not untranslated(exc), untranslated(exc)
     assert italian != english and "{" not in italian, italian
 
@@ -188,7 +198,8 @@ def test_the_cards_a_refusal_names_are_said_as_the_move_says_them():
     """Issue 23: a refused move's details name its cards as the log does ("non hai in mano asso di
     coppe", "è uscito 2♣"), never in notation ("Ac", "2c"), and a meld in brackets card by card."""
     seen = set()
-    for name, options in (("tressette", {}), ("peppa", {"rules": "hearts", "players": 4}), ("burraco", {"players": 2})):
+    for name, options in (("tressette", {}), ("peppa", {"rules": "hearts", "players": 4}), ("burraco", {"players": 2}),
+                          ("canasta", {}), ("scala40", {"players": 2})):
         state, rng = make_game(name, **options).new_initial_state(), random.Random(3)
         for _ in range(150):
             if state.is_terminal():
@@ -202,10 +213,99 @@ def test_the_cards_a_refusal_names_are_said_as_the_move_says_them():
                 if exc.words:
                     italian = localize_error(exc, "it")
                     assert not CARD_CODE.search(italian), italian
-                    seen.add(exc.rule.code)
+                    seen.add((name, exc.rule.code))
             state.apply(rng.choice(state.legal_actions()))
-    assert len(seen) >= 10
+    assert len(seen) >= 20 and ("canasta", "take-pozzo") in seen, seen
+
+
+def test_a_take_refused_names_the_discard_in_words():
+    """FISCA Scala 40 art. 5.4 ("essa deve essere necessariamente utilizzata"): a take names no
+    card of its own, yet its refusal says the discard as the log does ("10♥"), not "Th"."""
+    state = scala40_position(hands={0: "2d 5s Kh"}, phase="draw", pile="Th", table=["5c 6c 7c"], opened=[0])
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(SCALA40_TAKE)
+    assert localize_error(info.value, "it") == (
+        "mossa non consentita 'prende lo scarto': ora 10♥ non si potrebbe né calare né attaccare: la carta presa "
+        "dal pozzo va usata subito, calata in un gioco o attaccata (FISCA Scala 40 art. 5.4)")
+    assert str(info.value).startswith("illegal move 'take': Th could not be melded")   # the English of the files
 
 
 CARD_CODE = re.compile(r"(?<![\w(])(10|[2-9TJQKA])[hdcsb](?![\w])")
 """A card in notation (``Ac``, ``10h``, ``Qs``) as a word of its own."""
+
+
+BRIDGE_NOTATION = re.compile(r"(?<![\w'])(?:[NESW]|[1-7](?:C|D|H|S|NT)|XX?|(?<![0-9] )[SHDC](?:10|[2-9TJQKA])|pass)(?![\w'])")
+"""Bridge notation as a word of its own: a seat letter (``N``), a call (``1C``, ``3NT``, ``X``,
+``pass``), a card suit first (``C2``)."""
+
+
+def test_a_bridge_refusal_names_seats_suits_and_calls_in_words():
+    """Issue 23: a refused bridge move's details name the seat (Nord, Est, Sud, Ovest), the suit
+    led and the last bid as the move log says them ("Est ha carte di fiori", "l'ultima
+    dichiarazione è 1♣"), never in notation ("E ha carte di C", "1C"), in Italian and in English."""
+    seen = set()
+    for seed in range(3):
+        state, rng = make_game("bridge").new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            illegal = [a for a in range(state.game.num_distinct_actions()) if a not in state.legal_actions()]
+            for action in rng.sample(illegal, min(8, len(illegal))):
+                exc = refusal(state.clone(), action)
+                for lang in ("it", "en"):
+                    said = localize_error(exc, lang)
+                    assert not BRIDGE_NOTATION.search(said.split(" (raccolta")[0]), said
+                seen.add(exc.rule.code)
+            state.apply(rng.choice(state.legal_actions()))
+    assert {"not-in-hand", "follow-suit", "bid-too-low", "double", "call-in-auction"} <= seen
+
+
+def test_bridge_follow_suit_and_the_last_bid_in_italian():
+    """raccolta, Bridge, Regole: "La regola principale consiste nel rispondere all'avversario usando
+    lo stesso seme"; after "2 cuori" one may not bid "2 fiori" ("può dichiarare 2 picche ... e non
+    2 fiori")."""
+    state = bridge_play(bridge_dealt(), "1NT pass pass pass CA")   # N declares, E leads, S is dummy
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(bridge_card("DA"))
+    assert localize_error(info.value, "it") == (
+        "mossa non consentita 'gioca A♦ dal morto': Sud ha carte di fiori e deve giocarne una: chi può deve "
+        "rispondere al seme giocato per primo (raccolta, Bridge, Regole: \"La regola principale consiste nel "
+        "rispondere ... stesso seme\")")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(bridge_card("C2"))                             # the declarer's own card, dummy to play
+    assert localize_error(info.value, "it").startswith("mossa non consentita 'gioca 2♣ dal morto': 2♣ non è nella "
+                                                       "mano di Sud: ")
+    state = bridge_play(bridge_dealt(), "2H 2NT")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(bid(2, 3))                                     # 2 picche
+    assert localize_error(info.value, "it").startswith("mossa non consentita '2♠': l'ultima dichiarazione è 2 SA: ")
+    assert localize_error(info.value, "en").startswith("illegal move '2♠': the last bid is 2 NT: ")
+
+
+def test_one_token_is_said_in_the_singular():
+    """raccolta, Mercante in fiera, Regole: no one bids more tokens than he holds; with one token
+    left the refusal says "hai 1 gettone", not "hai 1 gettoni"."""
+    state = make_game("mercante").new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    raise_10 = state.legal_actions()[state.legal_action_strings().index("bid 10")]   # a tap on its button
+    state._tokens[state.current_player()], state._legal = 1, None
+    assert state.legal_action_strings() == ["pass", "bid 1"]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(raise_10)
+    assert localize_error(info.value, "it").startswith("mossa non consentita 'offre 10 gettoni': hai 1 gettone: ")
+    state._tokens[state.current_player()], state._legal = 7, None
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(raise_10)
+    assert localize_error(info.value, "it").startswith("mossa non consentita 'offre 10 gettoni': hai 7 gettoni: ")
+
+
+def test_the_ways_into_a_meld_are_said_in_italian():
+    """fedibur-1985 art. 4: the ace "può essere legato indistintamente al 2 o al K"; a word that
+    names a way the cards do not have is refused naming the ways they have, in the reader's
+    words ("in basso o in alto, non come matta"), not the notation's ("low or high, not wild")."""
+    state = burraco_position(hands={0: "Ah Kh 9c Kd 5s"}, melds={0: ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh"]})
+    with pytest.raises(NotationError) as info:
+        state.parse_move("lega Ah Kh a 1 matta")
+    assert localize_error(info.value, "it").endswith("si attaccano al gioco 1 in basso o in alto, non come matta")
+    assert str(info.value).endswith("join meld 1 low or high, not wild")

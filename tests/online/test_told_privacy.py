@@ -1,12 +1,13 @@
 """No frame or log line of the web table names a card its reader may not see (issue 22,
-"Hidden cards in the move log"): for every game, over random hands, each move is told to each
-seat and to a spectator through the service's frames (the ``events`` of each ``state``, and the
-recent ``log`` a client gets after its hello), and every card those texts name must be in view
-of that reader right after the move (tests/privacy.py says what each game shows). The seat that
-played reads its own move whole.
+"Hidden cards in the move log"; issue 23, the same in words): for every game, over random hands,
+each move is told to each seat and to a spectator through the service's frames (the ``events`` of
+each ``state``, and the recent ``log`` a client gets after its hello), and every card those texts
+and those words name must be in view of that reader right after the move (tests/privacy.py says
+what each game shows). The seat that played reads its own move whole.
 
-The games' own texts are checked action by action in tests/test_action_privacy.py; this file
-checks that the web table tells each reader the game's text for that reader, and nothing more.
+The games' own texts and words are checked action by action in tests/test_action_privacy.py and
+tests/test_rummy_words_privacy.py; this file checks that the web table tells each reader the
+game's text and words for that reader, and nothing more.
 """
 
 from __future__ import annotations
@@ -55,21 +56,41 @@ def next_entries(table: Table, rng: random.Random) -> list:
     return entries
 
 
-def told_texts(client: Client) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
-    """(seq, seat that acted, text) of the events, and of the log lines, in the frames ``client``
-    was sent since the last call."""
+def told(client: Client) -> tuple[list[dict], list[dict]]:
+    """The events, and the log lines, of the frames ``client`` was sent since the last call: each
+    with ``seq``, ``seat`` (who acted), ``text`` and, for a move, its ``words`` (issue 23)."""
     events, log = [], []
     while client.frames:
         frame = orjson.loads(client.frames.popleft())
-        WORDS.extend((e["seq"], e["seat"], e["words"]) for e in frame.get("events", []) if e.get("words"))
-        events += [(e["seq"], e["seat"], e["text"]) for e in frame.get("events", [])]
-        log += [(e["seq"], e["seat"], e["text"]) for e in (frame.get("view") or {}).get("log", [])]
+        events += frame.get("events", [])
+        log += (frame.get("view") or {}).get("log", [])
     return events, log
 
 
-WORDS: list[tuple[int, int, dict]] = []
-"""(seq, seat that acted, words) of the events :func:`told_texts` read last: the same moves in
-words (issue 23), which must hide what the text hides."""
+def told_texts(client: Client) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+    """(seq, seat that acted, text) of the events, and of the log lines, ``client`` was sent since
+    the last call."""
+    events, log = told(client)
+    return [(e["seq"], e["seat"], e["text"]) for e in events], [(e["seq"], e["seat"], e["text"]) for e in log]
+
+
+def walk(game: str, options: dict, seed: int):
+    """A table of ``game`` played at random for :data:`STEPS` entries, every seat a person with a
+    client and a spectator too (now and then a client reconnects, and its next state carries the
+    log): after each entry, for each reader, the events and log lines told to it since the last,
+    and the state they were told in."""
+    service, table, clients = seated(game, options)
+    rng = random.Random(seed)
+    for step in range(STEPS):
+        if table.state.is_terminal():
+            break
+        entries = next_entries(table, rng)
+        if step % 25 == 0:
+            for client in clients.values():
+                client.logged = False
+        service._apply(table, entries)
+        for reader, client in clients.items():
+            yield table.state, reader, *told(client)
 
 
 def unseen(state, reader: int | None, text: str) -> Counter[int]:
@@ -85,31 +106,42 @@ def unseen_words(state, reader: int | None, words: dict) -> Counter[int]:
     return Counter({c: n for c, n in words_cards(state, words).items() if n > deck[c] - hidden[c]})
 
 
-@pytest.mark.parametrize("game, options", GAMES, ids=[f"{g}-{o.get('rules', '')}".rstrip("-") for g, o in GAMES])
+IDS = [f"{g}-{o.get('rules', '')}".rstrip("-") for g, o in GAMES]
+
+
+@pytest.mark.parametrize("game, options", GAMES, ids=IDS)
 def test_no_frame_or_log_line_names_a_card_its_reader_cannot_see(game: str, options: dict) -> None:
-    service, table, clients = seated(game, options)
-    rng, played = random.Random(7), 0
-    told: dict[int | None, dict[int, str]] = {reader: {} for reader in clients}
-    for step in range(STEPS):
-        if table.state.is_terminal():
-            break
-        entries = next_entries(table, rng)
-        if step % 25 == 0:  # now and then a client (re)connects: its next state carries the log
-            for client in clients.values():
-                client.logged = False
-        service._apply(table, entries)
-        for reader, client in clients.items():
-            WORDS.clear()
-            events, log = told_texts(client)
-            for seq, actor, text in events:  # checked as the move is told
-                assert actor == reader or not unseen(table.state, reader, text), (game, reader, actor, text)
-            for seq, actor, words in WORDS:  # and in words
-                assert actor == reader or not unseen_words(table.state, reader, words), (game, reader, actor, words)
-                told[reader][seq] = text
-            for seq, _, text in log:  # the log repeats what was told then, word for word
-                assert told[reader][seq] == text, (game, reader, seq, text)
-        played += sum(entry.kind == "action" for entry in entries)
-    assert played > 20
+    texts: dict[int | None, dict[int, str]] = {}
+    moves = 0
+    for state, reader, events, log in walk(game, options, seed=7):
+        for e in events:  # checked as the move is told
+            assert e["seat"] == reader or not unseen(state, reader, e["text"]), (game, reader, e)
+            texts.setdefault(reader, {})[e["seq"]] = e["text"]
+            moves += reader is None  # each move is told once to the spectator
+        for e in log:  # the log repeats what was told then, word for word
+            assert texts[reader][e["seq"]] == e["text"], (game, reader, e)
+    assert moves > 20
+
+
+@pytest.mark.parametrize("game, options", GAMES, ids=IDS)
+def test_no_words_in_a_frame_or_log_line_name_a_card_their_reader_cannot_see(game: str, options: dict) -> None:
+    """The words each event carries beside its text (issue 23) hide what the text hides: a card
+    drawn from the face-down stock (fedibur-regolamento-1985 art. 4, the "tallone coperto";
+    raccolta, each game's "mazzo" face down), another seat's hand, a Perlina card changed or
+    dropped, which goes out face down (raccolta, Perlina, "Giocata"), a Mercante figure still
+    covered; the log repeats the words told then exactly; and the walk's words do name cards
+    (or figures), or it would prove nothing."""
+    said: dict[int | None, dict[int, dict]] = {}
+    checked = named = 0
+    for state, reader, events, log in walk(game, options, seed=11):
+        for e in [e for e in events if "words" in e]:
+            checked += 1
+            named += bool(words_cards(state, e["words"]))
+            assert e["seat"] == reader or not unseen_words(state, reader, e["words"]), (game, reader, e)
+            said.setdefault(reader, {})[e["seq"]] = e["words"]
+        for e in [e for e in log if "words" in e]:
+            assert said[reader][e["seq"]] == e["words"], (game, reader, e)
+    assert checked > 100 and named > 10, (checked, named)
 
 
 def test_the_seat_that_passed_reads_its_cards_and_the_others_do_not() -> None:
@@ -128,9 +160,9 @@ def test_the_seat_that_passed_reads_its_cards_and_the_others_do_not() -> None:
     seq = table.seq
     assert told_texts(clients[passer]) == ([(seq, passer, whole)], [])
     for reader in [s for s in clients if s != passer]:
-        WORDS.clear()
-        assert told_texts(clients[reader]) == ([(seq, passer, "pass a card")], [])
-        assert WORDS == [(seq, passer, {"key": "pass a card", "params": {}})]
+        events, _ = told(clients[reader])
+        assert [(e["seq"], e["seat"], e["text"], e["words"]) for e in events] == [
+            (seq, passer, "pass a card", {"key": "pass a card", "params": {}})]
     for client in clients.values():
         client.logged = False
     service._broadcast(table)
@@ -156,52 +188,3 @@ def test_a_spectator_s_view_is_the_same_from_every_seat(game: str) -> None:
                   for s in range(state.game.num_players)}
         assert len(public) == 1
         state.apply(rng.choice(state.legal_actions()))
-
-
-def told_words(client: Client) -> tuple[list[tuple[int, int, dict]], list[tuple[int, int, dict]]]:
-    """(seq, seat that acted, words JSON) of the events, and of the log lines, ``client`` was
-    sent since the last call (issue 23: the frames carry the move in words beside its text)."""
-    events, log = [], []
-    while client.frames:
-        frame = orjson.loads(client.frames.popleft())
-        events += [(e["seq"], e["seat"], e["words"]) for e in frame.get("events", [])]
-        log += [(e["seq"], e["seat"], e["words"]) for e in (frame.get("view") or {}).get("log", []) if "words" in e]
-    return events, log
-
-
-def words_tokens(words: dict) -> str:
-    """The cards (and Mercante's figures) a words JSON names, as notation tokens."""
-    found: list[str] = []
-    for value in words["params"].values():
-        if isinstance(value, dict) and "cards" in value:
-            found += value["cards"]
-        elif isinstance(value, dict) and "key" in value:
-            found += [value["key"], words_tokens(value)]
-    return " ".join(found)
-
-
-@pytest.mark.parametrize("game", ["petrangola", "perlina", "mercante"])
-def test_no_words_in_a_frame_name_a_card_their_reader_cannot_see(game: str) -> None:
-    """The parlour games' words (a Perlina card changed or dropped goes out face down, raccolta,
-    Perlina, "Giocata") name only cards in view of each reader as the move is told, and the log
-    repeats those words exactly."""
-    service, table, clients = seated(game, {})
-    rng, checked = random.Random(11), 0
-    told: dict[int | None, dict[int, dict]] = {reader: {} for reader in clients}
-    for step in range(STEPS):
-        if table.state.is_terminal():
-            break
-        entries = next_entries(table, rng)
-        if step % 25 == 0:
-            for client in clients.values():
-                client.logged = False
-        service._apply(table, entries)
-        for reader, client in clients.items():
-            events, log = told_words(client)
-            for seq, actor, words in events:
-                checked += 1
-                assert actor == reader or not unseen(table.state, reader, words_tokens(words)), (game, reader, words)
-                told[reader][seq] = words
-            for seq, _, words in log:
-                assert told[reader][seq] == words, (game, reader, seq, words)
-    assert checked > 100

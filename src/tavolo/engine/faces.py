@@ -33,7 +33,7 @@ class Faces:
     A field left None is said by the state itself (the parlour games keep their short
     notation, JSON and refusals in the state) or has the protocol's default:
     ``action_words`` a move said by its notation, ``public_action_words`` the move's words
-    when the others learn all of it, ``parse_move`` a typed move as one action."""
+    when the others learn all of it, ``parse_move`` a typed move as one action, ``move_words`` a move said as its one action."""
 
     action_text: Callable[[Any, int], str] | None = None
     parse_action: Callable[[Any, str], int] | None = None
@@ -41,4 +41,5 @@ class Faces:
     action_words: Callable[[Any, int], Words] | None = None
     public_action_words: Callable[[Any, int], Words] | None = None
     parse_move: Callable[[Any, str], list[int]] | None = None
+    move_words: Callable[[Any, list[int]], Words] | None = None
     explain_illegal: Callable[[Any, int], tuple[Rule, Any]] | None = None

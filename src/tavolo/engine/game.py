@@ -196,6 +196,16 @@ class State(ABC):
             return self.action_words(action)
         return self.public_action_words(action)
 
+    def move_words(self, text: str) -> Words:
+        """The move ``text`` names (:meth:`parse_move`) in words, as a choice box offers it; by
+        default the words of its one action; a game whose move is several actions says it in
+        its faces' ``move_words``. Raises like :meth:`parse_move`."""
+        say = self.game.faces.move_words
+        if say is None:
+            return self.action_words(self.parse_action(text))
+        actions = self.parse_move(text)
+        return self.action_words(actions[0]) if len(actions) == 1 else say(self, actions)
+
     def legal_action_words(self) -> list[Words]:
         """The legal actions in words, in the order of :meth:`legal_actions`."""
         return [self.action_words(a) for a in self.legal_actions()]
@@ -288,6 +298,12 @@ class DealtState(DeckDeal, State):
         if legal is None:
             legal = self._legal = self._legal_now()
         return legal
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Deal ``outcome``; the legal actions kept from before the deal (none: a chance node,
+        asked by a refusal or a view) are read afresh, or the dealt hand would have no move."""
+        super().apply_chance(outcome)
+        self._legal = None
 
     def apply(self, action: int) -> None:
         legal = self._legal

@@ -42,6 +42,11 @@ class Cards:
     def to_json(self) -> dict[str, Any]:
         return {"cards": list(self.tokens), "deck": self.deck}
 
+    def __str__(self) -> str:
+        """The cards in notation, where no catalog says them (a refusal's English):
+        ``str(Cards(("3s", "Kh")))`` is ``'3s Kh'``."""
+        return " ".join(self.tokens)
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -76,6 +81,15 @@ class Words:
 
     def param(self, name: str) -> Param:
         return dict(self.params)[name]
+
+    def __str__(self) -> str:
+        """The words in English where no catalog says them (the English of a refusal that
+        names a seat or a call in words, a file's complaint); for words of text and numbers:
+
+        >>> str(Words.of("{bid} by {seat}", bid=Words.of("{level} NT", level=3), seat=Words.of("North")))
+        '3 NT by North'
+        """
+        return self.key.format_map({name: str(value) for name, value in self.params})
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": {name: _param_json(value) for name, value in self.params}}

@@ -2,11 +2,13 @@
 
 A refusal (an ``ActionError`` of :mod:`tavolo.engine.errors`) carries its
 sentences as texts: an English ``template`` with ``{named}`` placeholders and
-the ``params`` that fill them, a param being a text in its turn or a value
-shown as it is (a card in notation, a number). Here each template is looked up
-in the ``rules`` catalog; a template without a translation stays English.
-Texts are recognised by their two attributes, so this layer imports nothing
-of the engine::
+the ``params`` that fill them, a param being a text in its turn, a move's words
+or cards (a seat, a call, the pozzo's top card: :class:`tavolo.engine.words.Words`
+and ``Cards``, said from the ``moves`` catalog as the move log says them) or a
+value shown as it is (a number; a card in notation, said in words where the
+refused move names cards of its deck). Here each template is looked up in the ``rules`` catalog;
+a template without a translation stays English. Texts and words are recognised
+by their attributes, so this layer imports nothing of the engine::
 
     >>> from tavolo.engine.errors import NotationError, Rule, Text
     >>> error = NotationError("fly", Text("unknown move {verb}; {moves}", verb="'fly'",
@@ -34,9 +36,28 @@ def is_text(value: object) -> bool:
     return isinstance(getattr(value, "template", None), str) and isinstance(getattr(value, "params", None), tuple)
 
 
+def is_words(value: object) -> bool:
+    """Whether ``value`` is a move's words (a key of the ``moves`` catalog and its params)."""
+    return isinstance(getattr(value, "key", None), str) and callable(getattr(value, "to_json", None))
+
+
+def is_cards(value: object) -> bool:
+    """Whether ``value`` is cards of a move's words (tokens and their deck)."""
+    return isinstance(getattr(value, "tokens", None), tuple) and isinstance(getattr(value, "deck", None), str)
+
+
 def render(value: object, lang: str, domain: str = DOMAIN) -> str:
     """``value`` in ``lang``: a text translated from ``domain`` with its params
-    rendered in turn; anything else as ``str()`` shows it."""
+    rendered in turn; words ("Nord", "1 SA") and cards ("3♠") as the ``moves``
+    catalog says them; anything else as ``str()`` shows it."""
+    if is_words(value):
+        from tavolo.i18n.moves import say
+
+        return say(value.to_json(), lang)
+    if is_cards(value):
+        from tavolo.i18n.moves import card_short
+
+        return " ".join(card_short(token, value.deck, lang) for token in value.tokens)
     if not is_text(value):
         return str(value)
     template = catalog(language(lang), domain).get(value.template, value.template)

@@ -155,14 +155,15 @@ class Table:
 
     def _candidate_words(self, candidates: list[str] | None) -> list[dict | None] | None:
         """The words of each candidate of an ambiguous move (a pinella natural or wild, an ace
-        low or high), so that the choice reads "lega 2♥ alla 3 come matta"; None for a
-        candidate that is not one move (the meld of a long opening), said by its notation."""
+        low or high, the two readings of a long opening), so that the choice reads "lega 2♥ alla
+        3 come matta", "cala 2♥ … Q♥ Jolly A♥ con l'asso in alto"; None for a candidate that is
+        not a move (the meld several attached cards could make), said by its notation."""
         if not candidates:
             return None
         said: list[dict | None] = []
         for text in candidates:
             try:
-                said.append(self.state.action_words(self.state.parse_action(text)).to_json())
+                said.append(self.state.move_words(text).to_json())
             except (ActionError, ValueError):
                 said.append(None)
         return said

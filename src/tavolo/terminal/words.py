@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 
 from tavolo.i18n import catalog, language
-from tavolo.i18n.refusals import is_text
+from tavolo.i18n.refusals import is_text, render
 
 DOMAINS = ("cli", "rules")
 LANG_ENV = "TAVOLO_LANG"
@@ -39,9 +39,10 @@ class Words:
         return template.format(**params) if params else template
 
     def render(self, value: object) -> str:
-        """A :class:`Text` (or anything else, as ``str`` shows it) in this language."""
+        """A :class:`Text`, a move's words or cards (a bridge seat or call, the pozzo's top card:
+        from the ``moves`` catalog), or anything else as ``str`` shows it, in this language."""
         if not is_text(value):
-            return str(value)
+            return render(value, self.lang)
         template = self._lookup(value.template)
         return template.format_map({name: self.render(param) for name, param in value.params})
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
-from tavolo.games.bridge import calls, hidden, notation, serial, words
+from tavolo.games.bridge import calls, explain, hidden, notation, serial, words
 from tavolo.games.bridge.cards import DECK
 from tavolo.games.bridge.rules import BridgeOptions
 from tavolo.games.bridge.state import BridgeState
@@ -24,7 +24,7 @@ class BridgeGame(CardGame):
     options_type = BridgeOptions
     deck = DECK
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
-                  action_words=words.action_words)
+                  action_words=words.action_words, explain_illegal=explain.explain_illegal)
 
     def num_distinct_actions(self) -> int:
         return calls.NUM_ACTIONS

@@ -13,7 +13,8 @@ CALL_IN_AUCTION = Rule("call-in-auction", Text("calls are made during the auctio
 CARD_IN_PLAY = Rule("card-in-play", Text("cards are played once the auction is over"),
                     f"{SEED}, Regole: \"Dopo queste indicazioni iniziali si comincia\"")
 BID_TOO_LOW = Rule("bid-too-low", Text("a bid must be higher than the last bid: more tricks, or as many in a higher "
-                   "denomination (C D H S NT)"), f"{SEED}, Regole: \"può dichiarare 2 picche ... e non 2 fiori\"")
+                                       "denomination (clubs, diamonds, hearts, spades, notrump)"),
+                   f"{SEED}, Regole: \"può dichiarare 2 picche ... e non 2 fiori\"")
 DOUBLE = Rule("double", Text("a double (contro) is of the opponents' last bid, not yet doubled"),
               f"{SEED}, Regole: \"il contre\"; Laws 2017, Law 19A")
 REDOUBLE = Rule("redouble", Text("a redouble (surcontro) is of one's own side's bid doubled by the opponents"),

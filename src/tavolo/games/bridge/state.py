@@ -30,12 +30,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from tavolo.engine.errors import Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL, DealtState
 from tavolo.games.bridge import calls as cl
 from tavolo.games.bridge.analysis import with_analysis
-from tavolo.games.bridge import rulebook as rules
-from tavolo.games.bridge.cards import NUM_CARDS, SEATS, name, pbn_deal, side_of
+from tavolo.games.bridge.cards import NUM_CARDS, pbn_deal, side_of
 from tavolo.games.bridge.observation import observe
 from tavolo.games.bridge.results import HandResult
 from tavolo.games.bridge.rubber import RubberSheet
@@ -314,35 +312,3 @@ class BridgeState(DealtState):
         self._legal = None
         self._won[side], self._won[1 - side] = tricks, 13 - tricks
         self._end_hand()
-
-    # --- refusals ---------------------------------------------------------------------------------
-
-    def _why_illegal(self, action: int) -> tuple[Rule, Text | str]:
-        if self._phase == OVER:
-            return rules.GAME_OVER, ""
-        if self._phase == DEAL:
-            return rules.DEAL_FIRST, ""
-        if not 0 <= action < cl.NUM_ACTIONS:
-            return rules.NO_SUCH_ACTION, Text("{action} is not an action id of {game}", action=action, game="bridge")
-        if action < NUM_CARDS:
-            return self._why_card_illegal(action)
-        return self._why_call_illegal(action)
-
-    def _why_card_illegal(self, card: int) -> tuple[Rule, Text | str]:
-        if self._phase != PLAY:
-            return rules.CARD_IN_PLAY, Text("the auction is not over")
-        if not self._hands[self._turn] >> card & 1:
-            return rules.NOT_IN_HAND, Text("{card} is not in {seat}'s hand", card=name(card), seat=SEATS[self._turn])
-        led = self._trick[0] // 13
-        return rules.FOLLOW_SUIT, Text("{seat} holds {suit} and must play one", seat=SEATS[self._turn], suit="CDHS"[led])
-
-    def _why_call_illegal(self, call: int) -> tuple[Rule, Text | str]:
-        if self._phase != AUCTION:
-            return rules.CALL_IN_AUCTION, Text("the auction is over")
-        if call == cl.DOUBLE:
-            return rules.DOUBLE, ""
-        if call == cl.REDOUBLE:
-            return rules.REDOUBLE, ""
-        top, _ = cl.last_bid(self._calls)
-        return rules.BID_TOO_LOW, Text("the last bid is {bid}", bid=cl.call_name(top))
-

@@ -22,6 +22,8 @@ from tavolo.games.bridge.state import PLAY
 from tavolo.games.trick_taking.words import play_words
 
 STRAIN_SYMBOLS = ("♣", "♦", "♥", "♠")
+SUIT_WORDS = tuple(Words.of(suit) for suit in ("clubs", "diamonds", "hearts", "spades"))
+"""Fiori, quadri, cuori, picche: the suits by name, as a refusal says them ("Est ha carte di fiori")."""
 SEAT_WORDS = ("North", "East", "South", "West")
 """Nord, Est, Sud, Ovest: the ``moves`` catalog's names of the four bridge seats."""
 CALL_WORDS = {cl.PASS: "Pass", cl.DOUBLE: "Double", cl.REDOUBLE: "Redouble"}

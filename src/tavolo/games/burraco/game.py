@@ -25,7 +25,8 @@ class BurracoGame(CardGame):
     state_type = BurracoState
     options_type = BurracoOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
-                  action_words=words.action_words, parse_move=notation.parse_move, explain_illegal=explain.explain_illegal)
+                  action_words=words.action_words, parse_move=notation.parse_move, move_words=words.move_words,
+                  explain_illegal=explain.explain_illegal)
 
     @property
     def options(self) -> BurracoOptions:

@@ -242,6 +242,25 @@ def variant_label(meld: Meld, card: int, variant: int) -> str:
     return ("natural", "wild")[variant]
 
 
+def attach_label(meld: Meld, cards: Sequence[int]) -> str:
+    """How ``cards``, attached at once, sit in the meld they made, where that can be a choice: an
+    ace among them low or high, a pinella of the run's suit natural or wild; "" otherwise.
+
+    >>> H = fr.HEARTS
+    >>> attach_label(Run(H, 1, 13), fr.parse_many("Ah Kh")), attach_label(Run(H, 2, 14), fr.parse_many("Ah Kh"))
+    ('low', 'high')
+    >>> attach_label(Run(H, 3, 6, fr.parse("2h"), 0), fr.parse_many("3h 2h"))
+    'wild'
+    """
+    if type(meld) is Group:
+        return ""
+    if any(fr.rank(c) == fr.ACE for c in cards):
+        return "low" if meld.lo == 1 else "high" if meld.hi == HIGH_ACE else ""
+    if TWOS[meld.suit] in cards:
+        return "wild" if meld.wild == TWOS[meld.suit] else "natural"
+    return ""
+
+
 # --- reading a meld from its cards ----------------------------------------
 
 class AmbiguousMeldError(ValueError):

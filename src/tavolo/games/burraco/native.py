@@ -280,6 +280,9 @@ class NativeBurracoState(_Base, DeckDeal, State):
     def parse_move(self, text: str) -> list[int]:
         return self.to_python().parse_move(text)
 
+    def move_words(self, text: str) -> Any:
+        return self.to_python().move_words(text)
+
     def all_cards(self) -> Counter[int]:
         return self.to_python().all_cards()
 

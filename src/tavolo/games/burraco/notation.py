@@ -44,7 +44,8 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import NUM_TYPES, WILD
 from tavolo.games.burraco.melds import (
-    MAX_GROUP_NATURALS, AmbiguousMeldError, Meld, attachments, meld_text, read_meld, readings, variant_label,
+    MAX_GROUP_NATURALS, AmbiguousMeldError, Meld, attach_label, attachments, meld_text, read_meld, readings,
+    variant_label,
 )
 from tavolo.games.rummy.notation import attach_args, cards_declared, no_words, one_card, pick, split_move
 
@@ -63,6 +64,8 @@ MOVES_HELP = Text("moves are draw, take, open <cards>, attach <card> to <meld>, 
 QUALIFIERS = {"low": "low", "basso": "low", "high": "high", "alto": "high",
               "natural": "natural", "naturale": "natural", "wild": "wild", "matta": "wild"}
 """The words that choose how a card joins a meld, English and Italian."""
+WAYS = {"low": Text("low"), "high": Text("high"), "natural": Text("natural"), "wild": Text("wild")}
+"""The ways a card joins a meld, as a refusal names them ("in basso", "come matta")."""
 
 
 def action_text(state: BurracoState, action: int) -> str:
@@ -121,7 +124,7 @@ def parse_move(state: BurracoState, text: str) -> list[int]:
     elif verb == "attach":
         cards, slot, qualifier = _attach_args(text, args)
         if len(cards) > 1:
-            return _plan_attach(state, text, cards, slot)
+            return _plan_attach(state, text, cards, slot, qualifier)
     return [parse_action(state, text)]
 
 
@@ -138,11 +141,13 @@ def parse_meld(text: str) -> Meld:
     return _read_or_refuse(text, cards, declared)
 
 
-def _read(text: str, cards: list[int], declared: dict[int, int]) -> Meld | None:
+def _read(text: str, cards: list[int], declared: dict[int, int], verb: str = "") -> Meld | None:
+    """The meld ``cards`` make; cards read two ways are refused with each reading as a
+    candidate, a whole move (``open <meld>``) when ``verb`` opens it, else the meld's text."""
     try:
         return read_meld(cards, declared)
     except AmbiguousMeldError as exc:
-        raise AmbiguousActionError(text, exc.candidates) from None
+        raise AmbiguousActionError(text, [f"{verb} {c}" if verb else c for c in exc.candidates]) from None
 
 
 # --- reading the parts ----------------------------------------------------------------------
@@ -159,15 +164,15 @@ def _attach_args(text: str, args: list[str]) -> tuple[list[int], int, str]:
 # --- choosing among readings ---------------------------------------------------------------
 
 def _open_action(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> int:
-    meld = _read_or_refuse(text, cards, declared)
+    meld = _read_or_refuse(text, cards, declared, "open")
     if meld not in TEMPLATE_INDEX:
         raise IllegalActionError(text, rulebook.MELD_SHAPE, Text("{meld} is not a three-card opening",
                                                                   meld=meld_text(meld)))
     return _pick(state, text, [OPEN_BASE + TEMPLATE_INDEX[meld]])
 
 
-def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int]) -> Meld:
-    meld = _read(text, cards, declared)
+def _read_or_refuse(text: str, cards: list[int], declared: dict[int, int], verb: str = "") -> Meld:
+    meld = _read(text, cards, declared, verb)
     if meld is None:
         raise IllegalActionError(text, *_why_not_a_meld(cards, declared))
     return meld
@@ -211,7 +216,14 @@ def _qualified(text: str, meld: Meld, slot: int, card: int, ways: list[int], qua
                                        "that fits two ways (an ace low or high, a pinella natural or wild)",
                                        card=fr.name(card), number=slot + 1, qualifier=qualifier))
     raise NotationError(text, Text("{card} joins meld {number} {ways}, not {qualifier}", card=fr.name(card),
-                                   number=slot + 1, ways=" or ".join(labels), qualifier=qualifier))
+                                   number=slot + 1, ways=_either(list(labels)), qualifier=WAYS[qualifier]))
+
+
+def _either(labels: list[str]) -> Text:
+    """The ways a card can join a meld, as a sentence translates them: "low or high" ("in basso o
+    in alto"), "natural or wild" ("come naturale o come matta")."""
+    first, *rest = dict.fromkeys(labels)
+    return WAYS[first] if not rest else Text("{one} or {other}", one=WAYS[first], other=_either(rest))
 
 
 def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
@@ -223,7 +235,7 @@ def _pick(state: BurracoState, text: str, candidates: list[int]) -> int:
 # --- moves of several actions ------------------------------------------------------------------
 
 def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[int, int]) -> list[int]:
-    target = _read_or_refuse(text, cards, declared)
+    target = _read_or_refuse(text, cards, declared, "open")
     need = Counter(cards)
     plans: dict[Meld, list[int]] = {}
     first_steps = [OPEN_BASE + t for t, (_, used) in enumerate(TEMPLATES) if not Counter(used) - need]
@@ -240,31 +252,68 @@ def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[
     return _one_plan(state, text, plans, cards, first_steps)
 
 
-def _plan_attach(state: BurracoState, text: str, cards: list[int], slot: int) -> list[int]:
+def _plan_attach(state: BurracoState, text: str, cards: list[int], slot: int, qualifier: str) -> list[int]:
+    """The attachments of several cards to meld ``slot``; ``qualifier`` (low/high, natural/wild)
+    chooses among the melds they could make, as it does for one card."""
     melds = _side_melds(state)
     if slot >= len(melds):
         return [_attach_one(state, text, cards[0], slot, "")]
     plans: dict[Meld, list[int]] = {}
     for final, steps in _grow(state.clone(), slot, Counter(cards), None):
         plans.setdefault(final, steps)
-    return _one_plan(state, text, plans, cards, [attach_action(slot, c, 0) for c in cards])
+    if qualifier and plans:
+        plans = _qualified_plans(text, plans, cards, slot, qualifier)
+    return _one_plan(state, text, plans, cards, [attach_action(slot, c, 0) for c in cards], slot)
+
+
+def _qualified_plans(text: str, plans: dict[Meld, list[int]], cards: list[int], slot: int,
+                     qualifier: str) -> dict[Meld, list[int]]:
+    """The plans whose meld the player's word names, or a refusal saying why it names none."""
+    labels = [attach_label(m, cards) for m in plans]
+    if len(set(labels) - {""}) < 2:
+        raise NotationError(text, Text("{cards} join meld {number} in one way only: '{qualifier}' is for cards "
+                                       "that fit two ways (an ace low or high, a pinella natural or wild)",
+                                       cards=fr.names(cards), number=slot + 1, qualifier=qualifier))
+    chosen = {m: steps for (m, steps), label in zip(plans.items(), labels) if label == qualifier}
+    if not chosen:
+        raise NotationError(text, Text("{cards} join meld {number} {ways}, not {qualifier}", cards=fr.names(cards),
+                                       number=slot + 1, ways=_either([w for w in labels if w]), qualifier=WAYS[qualifier]))
+    return chosen
 
 
 def _one_plan(state: BurracoState, text: str, plans: dict[Meld, list[int]], cards: list[int],
-              first_steps: list[int]) -> list[int]:
+              first_steps: list[int], slot: int | None = None) -> list[int]:
     if len(plans) == 1:
         return next(iter(plans.values()))
     if len(plans) > 1:
-        raise AmbiguousActionError(text, [meld_text(m) for m in plans])
+        raise AmbiguousActionError(text, _plan_candidates(plans, cards, slot))
     from tavolo.games.burraco.explain import explain_failed_move
 
     rule, detail = explain_failed_move(state, cards, first_steps)
     raise IllegalActionError(text, rule, detail)
 
 
-def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None):
-    """Every way to attach all of ``rest`` to meld ``slot``, one legal action at a
-    time, ending at ``target`` when one is given."""
+def _plan_candidates(plans: dict[Meld, list[int]], cards: list[int], slot: int | None) -> list[str]:
+    """The moves an ambiguous attachment of several cards could be, each with the word that
+    chooses it ("attach 3h 2h to 1 natural", "... wild"); the melds' texts where no word tells
+    them apart."""
+    labels = [attach_label(m, cards) for m in plans]
+    if slot is None or "" in labels or len(set(labels)) < len(labels):
+        return [meld_text(m) for m in plans]
+    return [f"attach {fr.names(cards)} to {slot + 1} {label}" for label in labels]
+
+
+def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None, seen: set | None = None):
+    """Every meld ``slot`` can become by attaching all of ``rest``, one legal action at a time,
+    ending at ``target`` when one is given, each with one way there. A position met again (the
+    side's melds and the cards left, reached by attaching in another order) is not searched
+    again: its melds were found the first time, and every order of a 13-card opening is
+    millions of paths (17 s of CPU to read one)."""
+    seen = set() if seen is None else seen
+    key = (tuple(_side_melds(state)), frozenset((+rest).items()))
+    if key in seen:
+        return
+    seen.add(key)
     if not +rest:
         meld = _side_melds(state)[slot]
         if target is None or meld == target:
@@ -277,5 +326,5 @@ def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None):
             continue
         probe = state.clone()
         probe.apply_legal(action)
-        for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), target):
+        for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), target, seen):
             yield final, [action, *steps]

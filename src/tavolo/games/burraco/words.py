@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tavolo.cards import french as fr
 from tavolo.engine.words import Words
 from tavolo.games.burraco.actions import TEMPLATES, decode
 from tavolo.games.burraco.cards import TWOS, WILD
-from tavolo.games.burraco.melds import Group, meld_text, variant_label
+from tavolo.games.burraco.melds import Group, Meld, attach_label, meld_text, variant_label
+from tavolo.games.rummy.sequences import HIGH_ACE
 from tavolo.games.rummy.words import DRAW, TIME_OUT, card_words, cards_of, discard_words, end_words
 
 if TYPE_CHECKING:
@@ -60,11 +60,42 @@ def _pinella_words(card: int, slot: int, pinella: int, label: str) -> Words:
 def open_words(template: int) -> Words:
     """Cala and the three cards, low to high; a free pinella of the run's own suit said to be the
     wild ("cala 2♥ 4♥ 5♥ con 2♥ come matta"), so that nobody reads it as the natural 2."""
-    meld = TEMPLATES[template].meld
+    return meld_words(TEMPLATES[template].meld)
+
+
+def meld_words(meld: Meld) -> Words:
+    """Cala and a meld's cards as :func:`meld_text` orders them (a free wild first)."""
     cards = cards_of(meld_text(meld))
     if type(meld) is not Group and meld.wild == TWOS[meld.suit] and meld.gap == 0:
         return Words.of("meld {cards} with {wild} as a wild", cards=cards, wild=card_words([meld.wild]))
     return Words.of("meld {cards}", cards=cards)
+
+
+def reading_words(meld: Meld) -> Words:
+    """One reading of an opening's cards, as the choice box offers it: the meld, and where its run
+    holds an ace, which end the ace is, the difference between the two readings of a 13-card run
+    with a wild (fedibur-1985 art. 4: the ace is low or high, never both): "cala Jolly A♥ 2♥ … Q♥
+    con l'asso in basso", "cala 2♥ … Q♥ Jolly A♥ con l'asso in alto"."""
+    said = meld_words(meld)
+    if type(meld) is Group or (meld.lo != 1 and meld.hi != HIGH_ACE):
+        return said
+    return Words(f"{said.key} with the ace {'low' if meld.lo == 1 else 'high'}", said.params)
+
+
+def move_words(state: BurracoState, actions: list[int]) -> Words:
+    """A move of several actions in words, as one, read off a copy that plays it: the meld a long
+    opening lays down, or the cards attached at once to a meld and, where it can be a choice, how
+    they sit there ("lega 3♥ 2♥ alla 1 come matta", "lega A♥ K♥ alla 1 in basso")."""
+    first = decode(actions[0])
+    trial, seat = state.clone(), state.current_player()
+    for action in actions:
+        trial.apply(action)
+    melds = trial._melds[trial.side_of(seat)]
+    if first[0] == "open":
+        return reading_words(melds[-1])
+    cards = [decode(a)[2] for a in actions]
+    return end_words("attach {cards} to meld {number}", attach_label(melds[first[1]], cards),
+                     cards=card_words(cards), number=first[1] + 1)
 
 
 def _discard(state: BurracoState, card: int) -> Words:

@@ -14,6 +14,7 @@ from tavolo.games.canasta import rulebook
 from tavolo.games.canasta.actions import decode
 from tavolo.games.canasta.melds import JOKER_KEY, KEYS, counts, valid
 from tavolo.games.rummy.explain import screen_action
+from tavolo.games.rummy.words import card_words
 
 if TYPE_CHECKING:
     from tavolo.games.canasta.state import CanastaState
@@ -32,7 +33,7 @@ def explain_illegal(state: CanastaState, action: int) -> tuple[Rule, Sentence]:
     if verb in ("draw2", "take", "draw1") and phase == PLAY:
         return rulebook.ONE_DRAW, Text("you have already drawn this turn")
     if verb == "take":
-        return rulebook.TAKE_POZZO, Text("the pozzo's top is {card}", card=fr.name(state._pozzo[-1])
+        return rulebook.TAKE_POZZO, Text("the pozzo's top is {card}", card=card_words([state._pozzo[-1]])
                                          if len(state._pozzo) > state._down else "-")
     if verb == "draw2":
         return rulebook.ONE_DRAW, ""

@@ -42,7 +42,7 @@ from tavolo.games.mercante.observation import observe
 from tavolo.games.mercante.rules import AFFORD, NO_REPEAT, RULES, TRADE_LIVE
 from tavolo.games.parlour.auction import Auction
 from tavolo.games.parlour.state import ParlourState, expect, number
-from tavolo.games.parlour.tokens import rising_prizes
+from tavolo.games.parlour.tokens import rising_prizes, tokens_held
 
 if TYPE_CHECKING:
     from tavolo.engine.game import Game
@@ -314,11 +314,11 @@ class MercanteState(ParlourState):
 
     def _why_game_illegal(self, action: int) -> tuple[Rule, Text]:
         if self._phase == AUCTION and action < PASS:
-            return AFFORD, Text("you hold {tokens} tokens", tokens=self._tokens[self._turn])
+            return AFFORD, tokens_held(self._tokens[self._turn])
         if self._phase == OFFER and OFFER_FIRST <= action < ACCEPT:
             figure, price = divmod(action - OFFER_FIRST, len(PRICES))
             if PRICES[price] > self._tokens[self._turn]:
-                return AFFORD, Text("you hold {tokens} tokens", tokens=self._tokens[self._turn])
+                return AFFORD, tokens_held(self._tokens[self._turn])
             refused = self._refused.get((self._turn, figure), 0)
             if PRICES[price] <= refused and self._holder(figure) not in (HOUSE, self._turn):
                 return NO_REPEAT, Text("{price} for {figure} was refused", price=refused,

@@ -17,6 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tavolo.engine.errors import Text
+
+
+def tokens_held(tokens: int) -> Text:
+    """A refusal's detail, the tokens a seat holds: "hai 12 gettoni", "hai 1 gettone"."""
+    return Text("you hold 1 token") if tokens == 1 else Text("you hold {tokens} tokens", tokens=tokens)
+
 def next_seat(seat: int, tokens: Sequence[int]) -> int:
     """The next seat after ``seat`` (counter-clockwise) that still has tokens; -1 if none."""
     n = len(tokens)

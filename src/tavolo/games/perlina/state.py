@@ -39,7 +39,7 @@ from tavolo.cards import french, italian
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
 from tavolo.games.parlour.state import ParlourState, expect, number
-from tavolo.games.parlour.tokens import highest, next_seat, share_evenly
+from tavolo.games.parlour.tokens import highest, next_seat, share_evenly, tokens_held
 from tavolo.games.perlina.observation import observe
 from tavolo.games.perlina.ranking import describe_parts, hand_key, rank_function
 from tavolo.games.perlina.rules import BET_LIMIT, OWN_CARD, PAY, RULES
@@ -341,7 +341,7 @@ class PerlinaState(ParlourState):
                     DROP: "drop one of your four cards", BET: "check, bet, call or fold",
                     REJOIN: "match the bet to play the next hand, or sit out until the pot is won"}[self._phase]
         if self._phase == DRAW and action in (CHANGE, CHANGE + 1, CHANGE + 2, EXTRA):
-            return PAY, Text("you hold {tokens} tokens", tokens=self._tokens[self._turn])
+            return PAY, tokens_held(self._tokens[self._turn])
         if self._phase == BET and action >= BET_FIRST and not self._bet:
             return BET_LIMIT, Text("the pot holds {pot}", pot=self._pot)
         return self.rules.not_now, Text(expected)

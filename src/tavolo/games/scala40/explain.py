@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tavolo.cards import french as fr
 from tavolo.engine.errors import Rule, Sentence, Text
 from tavolo.games.rummy.explain import screen_action
+from tavolo.games.rummy.words import card_words
 from tavolo.games.scala40 import rulebook
 from tavolo.games.scala40.actions import TEMPLATES, decode
 from tavolo.games.scala40.melds import attachments, has_joker, meld_text, swaps
@@ -56,7 +57,8 @@ def _draw_reason(state: Scala40State, verb: str) -> tuple[Rule, Sentence]:
     if state._opened[state._turn]:
         if not state._pile:
             return rulebook.TAKE_MUST_USE, Text("the pozzo is empty")
-        return rulebook.TAKE_MUST_USE, Text("{card} could not be melded or attached now", card=fr.name(state._pile[-1]))
+        return rulebook.TAKE_MUST_USE, Text("{card} could not be melded or attached now",
+                                            card=card_words([state._pile[-1]]))
     if state._opts.open_with_discard:
         return rulebook.TAKE_TO_OPEN, Text("you could not open with it this turn")
     return rulebook.TAKE_NOT_OPENED, ""

@@ -10,6 +10,7 @@
 import { button, el } from "../api.js";
 import { cardBack, cardElement } from "../cards.js";
 import { figureElement } from "./figures.js";
+import { tn } from "../i18n.js";
 import { cardName } from "../words.js";
 
 const picked = { hand: new Set(), monte: new Set() };
@@ -70,7 +71,7 @@ function roundTable(ctx, obs, centre, badges) {
       chip.classList.add("away");
       chip.title = ctx.t("not connected");
     }
-    chip.append(el("span", "name", ctx.seatName(seat)), el("span", "tokens", ctx.t("{count} tokens", { count: obs.tokens[seat] })),
+    chip.append(el("span", "name", ctx.seatName(seat)), el("span", "tokens", tn("{count} token", "{count} tokens", obs.tokens[seat])),
       ...badges(seat).map((text) => el("span", "badge", text)));
     table.append(chip);
   }
@@ -113,7 +114,7 @@ function petrangola(ctx, obs) {
   resetPicks(JSON.stringify([obs.hand, obs.monte, ctx.view.to_act]));
   const legal = legalNow(ctx);
   const canTrade = legal.some((m) => m.startsWith("trade "));
-  const centre = [el("span", "label", ctx.t("Table: {count} tokens", { count: obs.table }))];
+  const centre = [el("span", "label", tn("Table: {count} token", "Table: {count} tokens", obs.table))];
   if (obs.monte.length) centre.push(el("span", "label", ctx.t("The three face up")), selectable(obs.monte, "italian", picked.monte, canTrade, ctx));
   else centre.push(el("div", "pile-cards", "", cardBack("small"), cardBack("small"), cardBack("small")));
   if (obs.knocker >= 0) centre.push(el("p", "note", ctx.t("{name} knocked: last round", { name: ctx.seatName(obs.knocker) })));
@@ -300,7 +301,7 @@ function bidBox(ctx, obs, legal) {
     const price = (ctx.view.legal_words || [])[(ctx.view.legal || []).indexOf(m)]?.params?.price;
     return moveButton(ctx, m, "bid", price ? ctx.t("Bid {price}", { price }) : said(ctx, m));
   });
-  return el("div", "bid-box", "", el("p", "note prompt", head), el("p", "note", ctx.t("You hold {count} tokens", { count: mine })),
+  return el("div", "bid-box", "", el("p", "note prompt", head), el("p", "note", tn("You hold {count} token", "You hold {count} tokens", mine)),
     el("div", "buttons", "", moveButton(ctx, "pass", "pass", ctx.t("Pass")), ...bids));
 }
 
@@ -335,8 +336,9 @@ function offerPanel(ctx, obs, legal) {
     dialog.setAttribute("role", "dialog");
     dialog.setAttribute("aria-label", ctx.t("Offer for {figure}", { figure: figureSaid(ctx, offerFor) }));
     dialog.append(figureElement(offerFor, "big"),
-      el("p", "note", ctx.t("How much do you offer {name} for {figure}? You hold {count} tokens",
-        { name: ctx.seatName(holder), figure: figureSaid(ctx, offerFor), count: obs.tokens[ctx.seat] })),
+      el("p", "note", tn("How much do you offer {name} for {figure}? You hold {count} token",
+        "How much do you offer {name} for {figure}? You hold {count} tokens", obs.tokens[ctx.seat],
+        { name: ctx.seatName(holder), figure: figureSaid(ctx, offerFor) })),
       el("div", "buttons", "", ...prices(offerFor).map((m) => moveButton(ctx, m, "price", m.split(" ")[1] === "1" ? ctx.t("1 token") : ctx.t("{count} tokens", { count: m.split(" ")[1] }))),
         button(ctx.t("Cancel"), () => { offerFor = null; ctx.refresh(); }, "cancel")));
     parts.push(dialog);
