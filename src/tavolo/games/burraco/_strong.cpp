@@ -864,7 +864,67 @@ PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssiz
     return action >= 0 ? Py_NewRef(ACTION_INTS[action]) : PyLong_FromLong(-1);
 }
 
+PyObject *plan_tuple(const strong::Plan &plan) {
+    PyObject *actions = PyTuple_New(plan.n), *hands = PyTuple_New(plan.n);
+    if (!actions || !hands) {
+        Py_XDECREF(actions);
+        Py_XDECREF(hands);
+        return nullptr;
+    }
+    for (int i = 0; i < plan.n; ++i) {
+        PyTuple_SET_ITEM(actions, i, Py_NewRef(ACTION_INTS[plan.actions[i]]));
+        PyObject *hand = PyTuple_New(NUM_TYPES);
+        if (!hand) {
+            Py_DECREF(actions);
+            Py_DECREF(hands);
+            return nullptr;
+        }
+        for (int c = 0; c < NUM_TYPES; ++c) PyTuple_SET_ITEM(hand, c, Py_NewRef(ACTION_INTS[plan.hands[i][c]]));
+        PyTuple_SET_ITEM(hands, i, hand);
+    }
+    return Py_BuildValue("(NNdO)", actions, hands, plan.value, plan.whole ? Py_True : Py_False);
+}
+
+// plan(view, legal, budget): the plan the core makes for the view's position with a node budget
+// (1..80), as (actions, hands, value, whole) like planner.Plan, for the tests: `legal` a list, the
+// play phase's table (_Table(obs, ..., legal, w)); `legal` None, the draw's table with the pile in
+// hand (_plan_value(obs, hand + pile, single, w)). The bot's kept plans are left as they were.
+PyObject *StrongBot_plan(StrongBotObject *self, PyObject *args) {
+    PyObject *view_obj, *legal_obj;
+    int budget;
+    if (!PyArg_ParseTuple(args, "O!Oi", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &budget)) return nullptr;
+    if (budget < 1 || budget > strong::MAX_BUDGET) {
+        PyErr_Format(PyExc_ValueError, "a budget of 1 to %d positions", strong::MAX_BUDGET);
+        return nullptr;
+    }
+    SeatViewObject *view = (SeatViewObject *)view_obj;
+    const Core &s = view->state->c;
+    if (state_stamp(s) != view->stamp) {
+        PyErr_SetString(PyExc_ValueError, "the observation's state has moved on");
+        return nullptr;
+    }
+    strong::Seen v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
+    static thread_local strong::Legal legal;
+    strong::Table t;
+    static thread_local strong::Plan plan;
+    if (legal_obj == Py_None) {
+        uint16_t moves[MAX_LEGAL];
+        uint8_t hand[NUM_TYPES];
+        memcpy(hand, s.hand[v.me], NUM_TYPES);
+        for (int i = 0; i < s.pile_len; ++i) hand[s.pile[i]]++;
+        int n = strong::moves_of(hand, s.melds[v.side], s.n_melds[v.side], self->rs, moves);
+        t.read(v, self->w, hand, s.pile_len == 1 ? s.pile[0] : -1, moves, n);
+    } else {
+        if (!read_legal(legal_obj, legal)) return nullptr;
+        t.read(v, self->w, s.hand[v.me], s.single, legal.a, legal.n);
+    }
+    if (!strong::plan_turn(t, budget, plan)) return PyErr_NoMemory();
+    return plan_tuple(plan);
+}
+
 PyMethodDef StrongBot_methods[] = {
+    {"plan", (PyCFunction)StrongBot_plan, METH_VARARGS,
+     "plan(view, legal or None, budget): (actions, hands, value, whole) of the core's plan, for the tests."},
     {"choose", (PyCFunction)(void (*)(void))StrongBot_choose, METH_FASTCALL,
      "choose(view, legal): strong's action; -1 where no plan applies, -2 where the state moved on."},
     {nullptr, nullptr, 0, nullptr},
