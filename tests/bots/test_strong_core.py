@@ -188,3 +188,21 @@ def test_the_core_bot_refuses_what_is_not_a_view_or_a_budget():
         fast._seat_view(5)
     with pytest.raises(ValueError, match="18 weights"):
         type(core)((1.0,), True, False, (1, 3))
+
+
+def test_where_no_plan_applies_the_core_hands_back_to_python(monkeypatch):
+    """International Burraco's must-meld after taking the pile leaves turns no plan can end:
+    the core answers -1 and the bot plays on in Python (_unplanned, with its seeded tie-breaks),
+    the same choices as the reference."""
+    fast_fallbacks = []
+    unplanned = HeuristicBurracoBot._unplanned
+
+    def spy(self, legal, table):
+        fast_fallbacks.append(self._core_bots != {})
+        return unplanned(self, legal, table)
+
+    monkeypatch.setattr(HeuristicBurracoBot, "_unplanned", spy)
+    game = make_game("internazionale", players=2, target=None)
+    for _, _, _, chosen, fast_chosen in side_by_side(game, 12, 3, strong):
+        assert fast_chosen == chosen
+    assert sum(fast_fallbacks) >= 2 and not all(fast_fallbacks), fast_fallbacks
