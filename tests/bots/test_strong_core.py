@@ -206,3 +206,38 @@ def test_where_no_plan_applies_the_core_hands_back_to_python(monkeypatch):
     for _, _, _, chosen, fast_chosen in side_by_side(game, 12, 3, strong):
         assert fast_chosen == chosen
     assert sum(fast_fallbacks) >= 2 and not all(fast_fallbacks), fast_fallbacks
+
+
+MATCHES = [("fibur", 3, 2005, 8), ("fedibur1985", 5, 2005, 8), ("internazionale", 4, 1005, 0)]
+
+
+@pytest.mark.parametrize(("rules", "players", "target", "time_out_at"), MATCHES,
+                         ids=[f"{r}-{p}" for r, p, _, _ in MATCHES])
+def test_strong_chooses_alike_through_a_match(rules, players, target, time_out_at):
+    """Whole matches (later hands, scores, at 3 and 5 the lone player and the pairs formed
+    during the hand, a time-out called in the second hand where the test asks for one): the same
+    choices, the core's bot reading the compiled state."""
+    game = make_game(rules, players=players, target=target)
+    ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
+    ref_bots = [strong(game, seat, 50 + seat) for seat in range(players)]
+    fast_bots = [strong(game, seat, 50 + seat) for seat in range(players)]
+    rng = random.Random(players)
+    made = timed_out = 0
+    while not ref.is_terminal():
+        if ref.is_chance_node():
+            deal = ref.sample_chance(rng)
+            ref.apply_chance(deal)
+            fast.apply_chance(deal)
+            continue
+        if time_out_at and ref.hands_played == 1 and ref.turn_number >= time_out_at and not timed_out:
+            ref.announce_time_out()
+            fast.announce_time_out()
+            timed_out = 1
+        seat = ref.current_player()
+        chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
+        assert fast_bots[seat].choose(fast.observation(seat), fast.legal_actions()) == chosen, f"decision {made}"
+        ref.apply(chosen)
+        fast.apply(chosen)
+        made += 1
+    assert fast.to_json() == ref.to_json() and ref.hands_played >= 2
+    assert timed_out == bool(time_out_at)
