@@ -414,7 +414,7 @@ struct Plan {
     bool whole = false;
 };
 
-constexpr int OPEN_ARENA = 1 << 18;
+constexpr int OPEN_ARENA = 1 << 18;  // a path's lists: at most 82 of them, none longer than the root's (< 2048)
 
 struct Search {
     const Table &t;
@@ -531,7 +531,7 @@ struct Search {
                     removed = bit(card), after_left = left - 1;
                 }
                 // planner._opens_left: the parent's openings still open
-                uint16_t *after_opens = arena + n_opens;
+                uint16_t *after_opens = arena;  // the arena's free part: past every list of the path
                 int n_after = 0;
                 if (after_left >= 3)
                     for (int i = 0; i < n_opens; ++i) {
