@@ -241,3 +241,17 @@ def test_strong_chooses_alike_through_a_match(rules, players, target, time_out_a
         made += 1
     assert fast.to_json() == ref.to_json() and ref.hands_played >= 2
     assert timed_out == bool(time_out_at)
+
+
+def test_a_strong_spec_with_other_weights_chooses_alike():
+    """A spec's weights (``heuristic:strong,pile=...``) reach the core as they reach the Python bot."""
+    game = make_game(players=2, target=None)
+
+    def spec(g, seat, seed):
+        return HeuristicBurracoBot("strong", seed=seed, pile=0.5, take_at=-20, danger=40, wild_keep=25, keep=1)
+
+    made = 0
+    for _, _, _, chosen, fast_chosen in side_by_side(game, 6, 13, spec):
+        assert fast_chosen == chosen
+        made += 1
+    assert made > 200

@@ -71,7 +71,7 @@ bool closing_burraco(const uint32_t *melds, int n, const RuleSet &rs) {
 }
 
 // --- what the seat reads of the table (reading.py on the observation's fields) --------------
-struct Seen {
+struct Reading {
     const Core &s;
     int me, n, side;
     const RuleSet &rs;
@@ -195,7 +195,7 @@ struct Table {
     const RuleSet *rs;
 
     // _Table.__init__ (level strong: every rule on) for the seat `v.me` with hand `hand`.
-    void read(const Seen &v, const Weights &wt, const uint8_t *hand, int single_card, const uint16_t *legal,
+    void read(const Reading &v, const Weights &wt, const uint8_t *hand, int single_card, const uint16_t *legal,
               int n_legal) {
         const Core &s = v.s;
         w = &wt;
@@ -766,7 +766,7 @@ bool read_legal(PyObject *legal, strong::Legal &out) {
 }
 
 // HeuristicBurracoBot._plan_value: the turn planned from `hand` (budget 40) and its table.
-void plan_value(StrongBotObject *self, const strong::Seen &v, const uint8_t *hand, int single, strong::Table &t,
+void plan_value(StrongBotObject *self, const strong::Reading &v, const uint8_t *hand, int single, strong::Table &t,
                 strong::Plan &plan) {
     uint16_t moves[MAX_LEGAL];
     const Core &s = v.s;
@@ -776,7 +776,7 @@ void plan_value(StrongBotObject *self, const strong::Seen &v, const uint8_t *han
 }
 
 // HeuristicBurracoBot._take_by_plan
-bool take_by_plan(StrongBotObject *self, const strong::Seen &v) {
+bool take_by_plan(StrongBotObject *self, const strong::Reading &v) {
     const Core &s = v.s;
     const strong::Weights &w = self->w;
     double late = v.lateness();
@@ -808,7 +808,7 @@ bool take_by_plan(StrongBotObject *self, const strong::Seen &v) {
 }
 
 // HeuristicBurracoBot._planned: the next action of the turn's plan, or -1.
-int planned(StrongBotObject *self, const strong::Seen &v, const strong::Legal &legal) {
+int planned(StrongBotObject *self, const strong::Reading &v, const strong::Legal &legal) {
     const Core &s = v.s;
     int key[3] = {v.me, s.hand_no, s.turn_no};
     const uint8_t *hand = s.hand[v.me];
@@ -850,7 +850,7 @@ PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssiz
     if (state_stamp(s) != view->stamp) return PyLong_FromLong(-2);
     static thread_local strong::Legal legal;
     if (!read_legal(args[1], legal)) return nullptr;
-    strong::Seen v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
+    strong::Reading v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
     if (s.phase == DRAW_PHASE) {
         self->has_plan = self->has_pile_plan = false;
         if (!legal.has(TAKE)) return Py_NewRef(ACTION_INTS[DRAW]);
@@ -903,7 +903,7 @@ PyObject *StrongBot_plan(StrongBotObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the observation's state has moved on");
         return nullptr;
     }
-    strong::Seen v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
+    strong::Reading v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
     static thread_local strong::Legal legal;
     strong::Table t;
     static thread_local strong::Plan plan;
