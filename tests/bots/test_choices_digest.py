@@ -8,7 +8,7 @@ rule, new weights), measure the levels again and record the new digest."""
 import hashlib
 import pytest
 
-from tavolo.games.burraco import make_game
+from tavolo.games.burraco import make_game, native
 from tests.bots.helpers import decisions
 
 CASES = [
@@ -22,11 +22,11 @@ CASES = [
 ]
 
 
-def digest(rules: str, players: int, level: str, seeds: range) -> tuple[int, str]:
+def digest(rules: str, players: int, level: str, seeds: range, new_state=None) -> tuple[int, str]:
     """How many actions the bots chose over the seeded hands, and a hash of them in order."""
     sha = hashlib.sha256()
     n = 0
-    for _, _, action in decisions(make_game(rules, players=players, target=None), seeds, level):
+    for _, _, action in decisions(make_game(rules, players=players, target=None), seeds, level, new_state):
         sha.update(action.to_bytes(2, "big"))
         n += 1
     return n, sha.hexdigest()[:16]
@@ -36,3 +36,14 @@ def digest(rules: str, players: int, level: str, seeds: range) -> tuple[int, str
                          ids=[f"{r}-{p}-{lv}" for r, p, lv, *_ in CASES])
 def test_the_bots_choose_the_same_actions_as_before(rules, players, level, seeds, actions, expected):
     assert digest(rules, players, level, seeds) == (actions, expected)
+
+
+STRONG_CASES = [case for case in CASES if case[2] == "strong"]
+
+
+@pytest.mark.skipif(not native.available(), reason="the compiled Burraco core is not built")
+@pytest.mark.parametrize(("rules", "players", "level", "seeds", "actions", "expected"), STRONG_CASES,
+                         ids=[f"{r}-{p}-{lv}" for r, p, lv, *_ in STRONG_CASES])
+def test_strong_in_the_core_chooses_the_pinned_actions(rules, players, level, seeds, actions, expected):
+    """On the compiled state the bot plays in the core (_strong.cpp): the same pinned digest."""
+    assert digest(rules, players, level, seeds, native.NativeBurracoState) == (actions, expected)

@@ -55,6 +55,11 @@ strong (+ timing and the partner)
     * Togli il monte (take the pile away): a pile that feeds the next
       opponent is worth more to take.
 
+This module is the reference. When the observation comes from the compiled state
+(``tavolo.games.burraco.native``), ``strong`` plays in the compiled core instead
+(``_strong.cpp``: the same reading, planner and draw, ported function by function), with the
+same choices at every decision (``tests/bots/test_strong_core.py``) and about 13 times faster.
+
     >>> import random
     >>> from tavolo.games.burraco import make_game
     >>> state = make_game("fibur", players=4, target=None).new_initial_state()
@@ -72,9 +77,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import astuple, replace
 from functools import lru_cache
 from itertools import compress
+from typing import Any
 
 from tavolo.bots.planner import Plan, attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
@@ -82,7 +88,7 @@ from tavolo.bots.reading import (
     my_turns_left, near_taken, next_opponent, seen_counts, took_pozzetto,
 )
 from tavolo.bots.weights import Weights, weights_for
-from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, OPEN_BASE, TAKE, TEMPLATES
+from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
 from tavolo.games.burraco.melds import BURRACO_SIZE, KIND_BONUS, Meld, Run, burraco_kind, meld_size
 from tavolo.games.burraco.observation import BurracoObservation
@@ -124,6 +130,7 @@ class HeuristicBurracoBot:
         self._weights: dict[int, Weights] = {}
         self._plan: tuple[tuple[int, int, int], Plan, int] | None = None
         self._pile_plan: tuple[tuple[int, int, int], _Table, Plan] | None = None
+        self._core_bots: dict[tuple[int, str], Any] = {}
 
     def weights(self, players: int) -> Weights:
         """The weights this bot plays with at a table of ``players``: the defaults for that
@@ -144,6 +151,13 @@ class HeuristicBurracoBot:
         if len(legal) == 1:
             return legal[0]
         w = self.weights(obs.players)
+        view = obs.__dict__.get("_core_view") if self._rules is STRONG else None
+        if view is not None:  # an observation of the compiled core: strong plays there (_strong.cpp)
+            action = self._compiled(obs, w).choose(view, legal)
+            if action >= 0:
+                return action
+            if action == -1:  # no plan applies: as below
+                return self._unplanned(legal, _Table(obs, self._rules, legal, w))
         if obs.phase == "draw":
             self._plan = self._pile_plan = None
             if TAKE not in legal:
@@ -155,10 +169,28 @@ class HeuristicBurracoBot:
             action = self._planned(obs, legal, table)
             if action >= 0:
                 return action
+        return self._unplanned(legal, table)
+
+    def _unplanned(self, legal: Sequence[int], table: _Table) -> int:
+        """The play without a plan: the most valuable meld, else the discard worth least kept."""
         best, value = self._best(legal, table)
         if best >= 0 and (value > 0 or not table.discards):
             return best
         return min(table.discards, key=lambda a: table.keep_value(a - DISCARD_BASE, table.h, table.mine))
+
+    def _compiled(self, obs: BurracoObservation, w: Weights) -> Any:
+        """The core's strong bot (``_core.StrongBot``) with the weights ``w`` and ``obs``'s rule set: it
+        chooses as this class does, from the compiled state the observation was made from, and keeps
+        the turn's plans itself (docs/compiled-engine.md)."""
+        key = (obs.players, obs.rule_set)
+        bot = self._core_bots.get(key)
+        if bot is None:
+            core = _strong_core()
+            rule_set = RULE_SETS[obs.rule_set]
+            bot = self._core_bots[key] = core.StrongBot(
+                astuple(w), rule_set.get("semiclean", True), rule_set.get("clean_to_close", False),
+                rule_set.get("group_ranks") or GROUP_RANKS)
+        return bot
 
     def prior(self, obs: BurracoObservation, legal: Sequence[int]) -> dict[int, float]:
         """Probabilities over ``legal`` for a search: half on :meth:`choose`'s action, the
@@ -475,6 +507,16 @@ def _attach_gain(before: Meld, card: int, variant: int, semiclean: bool) -> tupl
     bonus = KIND_BONUS[burraco_kind(after, semiclean)] - KIND_BONUS[burraco_kind(before, semiclean)]
     size = meld_size(after)
     return after, 2 * POINTS[card] + bonus + size, size
+
+
+@lru_cache(maxsize=1)
+def _strong_core() -> Any:
+    """The compiled core, given the reading's tables once (``_core.setup_strong``): only an
+    observation the core made reaches it, so the core is built."""
+    from tavolo.games.burraco import native
+
+    native._core.setup_strong(SAME_RANK, RUN_NEAR, BETWEEN)
+    return native._core
 
 
 def _mates(h: list[int], card: int) -> int:

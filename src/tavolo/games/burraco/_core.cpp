@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace {
 
@@ -1847,6 +1848,8 @@ PyObject *State_get_hands_played(StateObject *self, void *) { return PyLong_From
 PyObject *State_get_timeout(StateObject *self, void *) { return PyBool_FromLong(self->c.timeout); }
 PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromLong(self->c.history_len); }
 
+#include "_strong.cpp"  // heuristic:strong in the core: SeatView, StrongBot, setup_strong
+
 PyMethodDef State_methods[] = {
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "The legal action ids, in the engine's order."},
     {"current_player", (PyCFunction)State_current_player, METH_NOARGS, "The seat to act, CHANCE or TERMINAL."},
@@ -1868,6 +1871,8 @@ PyMethodDef State_methods[] = {
      "encode_observation(seat, tensor, mask): write the seat's RL tensor (float32, tensors.Layout) and its "
      "action mask (int8, or None: not written) in place."},
     {"_load", (PyCFunction)State_load, METH_O, "Set every field from a dict like _raw's."},
+    {"_seat_view", (PyCFunction)State_seat_view, METH_O,
+     "A link for the seat's observation: the core's strong bot reads the seat's view through it."},
     {"native_bytes", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes this state holds in memory."},
     {nullptr, nullptr, 0, nullptr},
 };
@@ -2058,6 +2063,7 @@ PyMethodDef module_methods[] = {
     {"meld_facts", mod_meld_facts, METH_VARARGS, "(size, points, burraco kind) of a packed meld."},
     {"bench_playouts", mod_bench_playouts, METH_VARARGS, "Random hands inside the core; the decisions made."},
     {"tensor_layout", mod_tensor_layout, METH_O, "The RL tensor's fields: (name, offset, rows, width)."},
+    {"setup_strong", mod_setup_strong, METH_VARARGS, "Give the strong bot reading.SAME_RANK, RUN_NEAR, BETWEEN."},
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -2083,6 +2089,17 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *type = PyType_FromSpec(&State_spec);
     if (!type || PyModule_AddObject(m, "Core", type) < 0) {
         Py_XDECREF(type);
+        Py_DECREF(m);
+        return nullptr;
+    }
+    PyObject *view_type = PyType_FromSpec(&SeatView_spec);
+    PyObject *bot_type = PyType_FromSpec(&StrongBot_spec);
+    SEAT_VIEW_TYPE = (PyTypeObject *)view_type;
+    STRONG_BOT_TYPE = (PyTypeObject *)bot_type;
+    Py_XINCREF(view_type);
+    Py_XINCREF(bot_type);
+    if (!view_type || !bot_type || PyModule_AddObject(m, "SeatView", view_type) < 0 ||
+        PyModule_AddObject(m, "StrongBot", bot_type) < 0) {
         Py_DECREF(m);
         return nullptr;
     }

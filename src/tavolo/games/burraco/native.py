@@ -398,6 +398,7 @@ def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
         stock_size=stock, pozzetti=kept["pozzetti_made"], known=known, single_pile_card=single,
         must_meld=must_meld, stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left,
         scores=scores, everyone_alone=alone,
+        _core_view=state._seat_view(seat),  # not a field: the core's strong bot reads the seat's view through it
     )
     return obs
 
