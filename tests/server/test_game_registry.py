@@ -3,7 +3,6 @@ down (issue 22, "First contact": `make run` stopped on `No module named 'highspy
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 
@@ -13,6 +12,7 @@ from tavolo.online import views
 from tavolo.online.service import TableService
 from tavolo.online.views import CATALOG, GameUnavailable, available_views, offered, view_of
 from tavolo.store.online import OnlineStore, make_online_engine
+from tests.aio import run
 
 
 @pytest.fixture
@@ -84,6 +84,6 @@ def test_what_another_process_says_of_a_table_whose_game_is_not_offered_here_is_
         await svc._on_message({"kind": "presence", "p": "p2", "t": "b1", "g": "briscola", "seats": [1, 0],
                                "watchers": 5})
 
-    asyncio.run(hear())
+    run(hear())
     assert list(svc.presence.remote) == ["b1"] and not svc._heard and not svc.tables
     assert svc.counts("b1", 2).watchers == 5 and svc.counts("m1", 2).watchers == 0

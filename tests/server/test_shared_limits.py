@@ -25,6 +25,7 @@ from tests.server.processes import Seat, Server, free_port
 from tests.server.test_room_processes import BRISCOLA, start_redis
 from tests.server.test_two_processes import REDIS_URL
 from tests.tournament.conftest import postgres_url  # noqa: F401  (the fixture)
+from tests import aio
 
 SMALL = Limits(tables_burst=2, tables_per_minute=1, connections_per_address=2, spectators_per_table=1)
 
@@ -66,7 +67,7 @@ def test_two_processes_count_an_address_and_a_table_once():
             await one.unshare()
             await two.unshare()
 
-    asyncio.run(run())
+    aio.run(run())
 
 
 def test_a_process_gone_without_a_goodbye_stops_counting_once_its_heartbeat_is_missed(monkeypatch):
@@ -85,7 +86,7 @@ def test_a_process_gone_without_a_goodbye_stops_counting_once_its_heartbeat_is_m
             await two.unshare()
             await one.shared.client.aclose()
 
-    asyncio.run(run())
+    aio.run(run())
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
@@ -120,7 +121,7 @@ def test_without_redis_each_process_counts_alone_and_says_so_then_shares_again(t
             redis.wait(10)
 
     with caplog.at_level(logging.WARNING, logger="tavolo.server.shared_limits"):
-        asyncio.run(run())
+        aio.run(run())
 
 
 def refused_socket(server: Server, table_id: str, address: str, token: str | None = None) -> dict | None:
