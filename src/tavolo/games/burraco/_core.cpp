@@ -1849,6 +1849,7 @@ PyObject *State_get_timeout(StateObject *self, void *) { return PyBool_FromLong(
 PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromLong(self->c.history_len); }
 
 #include "_strong.cpp"  // heuristic:strong in the core: SeatView, StrongBot, setup_strong
+#include "_search.cpp"  // search in the core: the determinization
 
 PyMethodDef State_methods[] = {
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "The legal action ids, in the engine's order."},
@@ -1871,6 +1872,8 @@ PyMethodDef State_methods[] = {
      "encode_observation(seat, tensor, mask): write the seat's RL tensor (float32, tensors.Layout) and its "
      "action mask (int8, or None: not written) in place."},
     {"_load", (PyCFunction)State_load, METH_O, "Set every field from a dict like _raw's."},
+    {"_determinize", (PyCFunction)State_determinize, METH_VARARGS,
+     "_determinize(seat, seed): a new state, the cards the seat has not seen dealt again at random."},
     {"_seat_view", (PyCFunction)State_seat_view, METH_O,
      "A link for the seat's observation: the core's strong bot reads the seat's view through it."},
     {"native_bytes", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes this state holds in memory."},
