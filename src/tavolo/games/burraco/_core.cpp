@@ -19,6 +19,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <chrono>
+#include <cmath>
 
 namespace {
 
@@ -1849,7 +1851,7 @@ PyObject *State_get_timeout(StateObject *self, void *) { return PyBool_FromLong(
 PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromLong(self->c.history_len); }
 
 #include "_strong.cpp"  // heuristic:strong in the core: SeatView, StrongBot, setup_strong
-#include "_search.cpp"  // search in the core: the determinization
+#include "_search.cpp"  // search in the core: the determinization, SO-ISMCTS (Ismcts)
 
 PyMethodDef State_methods[] = {
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "The legal action ids, in the engine's order."},
@@ -2103,6 +2105,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_XINCREF(bot_type);
     if (!view_type || !bot_type || PyModule_AddObject(m, "SeatView", view_type) < 0 ||
         PyModule_AddObject(m, "StrongBot", bot_type) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+    PyObject *ismcts_type = PyType_FromSpec(&Ismcts_spec);
+    ISMCTS_TYPE = (PyTypeObject *)ismcts_type;
+    Py_XINCREF(ismcts_type);
+    if (!ismcts_type || PyModule_AddObject(m, "Ismcts", ismcts_type) < 0) {
         Py_DECREF(m);
         return nullptr;
     }

@@ -838,6 +838,18 @@ int planned(StrongBotObject *self, const strong::Reading &v, const strong::Legal
     return plan.actions[0];
 }
 
+// HeuristicBurracoBot.choose at level strong for `seat` of `s` (a draw or play decision, more
+// than one legal action): the action, or -1 where no plan applies.
+int strong_choose(StrongBotObject *self, const Core &s, int seat, const strong::Legal &legal) {
+    strong::Reading v{s, seat, s.o.n, s.side_of[seat], self->rs};
+    if (s.phase == DRAW_PHASE) {
+        self->has_plan = self->has_pile_plan = false;
+        if (!legal.has(TAKE)) return DRAW;
+        return take_by_plan(self, v) ? TAKE : DRAW;
+    }
+    return planned(self, v, legal);
+}
+
 // choose(view, legal): HeuristicBurracoBot.choose at level strong, for more than one legal action;
 // -1: no plan applies (the bot's Python fallback answers), -2: the view's state has moved on.
 PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -850,17 +862,11 @@ PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssiz
     if (state_stamp(s) != view->stamp) return PyLong_FromLong(-2);
     static thread_local strong::Legal legal;
     if (!read_legal(args[1], legal)) return nullptr;
-    strong::Reading v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
-    if (s.phase == DRAW_PHASE) {
-        self->has_plan = self->has_pile_plan = false;
-        if (!legal.has(TAKE)) return Py_NewRef(ACTION_INTS[DRAW]);
-        return Py_NewRef(ACTION_INTS[take_by_plan(self, v) ? TAKE : DRAW]);
-    }
-    if (s.phase != PLAY) {
+    if (s.phase != DRAW_PHASE && s.phase != PLAY) {
         PyErr_SetString(PyExc_ValueError, "the observation is not of a decision");
         return nullptr;
     }
-    int action = planned(self, v, legal);
+    int action = strong_choose(self, s, view->seat, legal);
     return action >= 0 ? Py_NewRef(ACTION_INTS[action]) : PyLong_FromLong(-1);
 }
 
