@@ -158,7 +158,7 @@ struct AttachList {
     }
 };
 
-void attachments(uint32_t m, AttachList &out) {
+void compute_attachments(uint32_t m, AttachList &out) {
     out.n = 0;
     int wild = meld_wild(m);
     if (is_group(m)) {
@@ -198,6 +198,26 @@ void attachments(uint32_t m, AttachList &out) {
             for (int w : WILDS) out.add(w, 1, pack_run(s, lo, hi, w, 0));
     }
     out.number();
+}
+
+// A meld's attachments remembered per meld word (they depend on the word alone) in a
+// direct-mapped table: the move generation and strong's planner ask for the same melds' again
+// and again. The same list as computed afresh.
+struct AttachMemo {
+    uint32_t word;
+    bool set;
+    AttachList list;
+};
+AttachMemo ATTACH_MEMO[2048];
+
+void attachments(uint32_t m, AttachList &out) {
+    AttachMemo &memo = ATTACH_MEMO[(m * 2654435761u) >> 21];
+    if (!memo.set || memo.word != m) {
+        compute_attachments(m, memo.list);
+        memo.word = m, memo.set = true;
+    }
+    out.n = memo.list.n;
+    memcpy(out.a, memo.list.a, sizeof(Attach) * out.n);
 }
 
 // --- the opening templates (actions.TEMPLATES), given by Python in setup() ------------------
@@ -2109,8 +2129,6 @@ PyMODINIT_FUNC PyInit__core(void) {
         return nullptr;
     }
     PyObject *ismcts_type = PyType_FromSpec(&Ismcts_spec);
-    ISMCTS_TYPE = (PyTypeObject *)ismcts_type;
-    Py_XINCREF(ismcts_type);
     if (!ismcts_type || PyModule_AddObject(m, "Ismcts", ismcts_type) < 0) {
         Py_DECREF(m);
         return nullptr;

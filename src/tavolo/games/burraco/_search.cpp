@@ -431,7 +431,6 @@ void iterate(IsmctsObject *t) {
 }  // namespace search
 
 // Ismcts(prior_bot, bots, c, horizon, scale, held): the search's bots (StrongBot) and settings.
-PyTypeObject *ISMCTS_TYPE = nullptr;
 
 PyObject *Ismcts_new(PyTypeObject *type, PyObject *args, PyObject *) {
     PyObject *prior, *bots;
