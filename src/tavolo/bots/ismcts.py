@@ -264,10 +264,11 @@ class IsmctsBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         view = observation.__dict__.get("_core_view")
-        if view is not None:
-            search = self._core_search(observation)
-            if search is not None:
-                return self._choose_in_core(search, view, legal_actions)
+        search = None if view is None else self._core_search(observation)
+        if search is not None:
+            action = self._choose_in_core(search, view, legal_actions)
+            if action is not None:
+                return action
         root = self.last_root = _Node(self.seat)
         self._set_prior(root, observation, legal_actions, self._prior_bot)
         self._search(HiddenSampler(self.game, observation), root)
@@ -292,12 +293,15 @@ class IsmctsBot:
                 self._core_searches[key] = native._core.Ismcts(prior, core_bots, s.c, s.horizon, s.scale, s.held)
         return self._core_searches[key]
 
-    def _choose_in_core(self, search: Any, view: Any, legal_actions: Sequence[int]) -> int:
-        """One search in the core; ``last_root`` stays ``None`` (the tree is the core's)."""
+    def _choose_in_core(self, search: Any, view: Any, legal_actions: Sequence[int]) -> int | None:
+        """One search in the core; ``last_root`` stays ``None`` (the tree is the core's). ``None``
+        where the observation's state has moved on since (the Python search reads it then)."""
         s = self.settings
+        found = search.search(view, list(legal_actions), s.iterations or 0, s.time or 0.0, self._rng.getrandbits(64))
+        if found is None:
+            return None
         self.last_root = None
-        action, self.last_iterations, visits = search.search(
-            view, list(legal_actions), s.iterations or 0, s.time or 0.0, self._rng.getrandbits(64))
+        action, self.last_iterations, visits = found
         self.iterations_run += self.last_iterations
         self.last_visits = dict(zip(legal_actions, visits))
         return action

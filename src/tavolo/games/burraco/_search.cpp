@@ -474,7 +474,8 @@ void Ismcts_dealloc(IsmctsObject *self) {
 
 // search(view, legal, iterations, seconds, seed): (action, iterations run, visits per legal
 // action). `iterations` 0: no limit; `seconds` 0: no time limit (at least one must be set);
-// the first reached stops, after at least one iteration.
+// the first reached stops, after at least one iteration. None where the view's state has moved
+// on (a kept observation: the Python search reads it).
 PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     PyObject *view_obj, *legal_obj, *seed_obj;
     long iterations;
@@ -490,10 +491,7 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     }
     SeatViewObject *view = (SeatViewObject *)view_obj;
     const Core &real = view->state->c;
-    if (state_stamp(real) != view->stamp) {
-        PyErr_SetString(PyExc_ValueError, "the observation's state has moved on");
-        return nullptr;
-    }
+    if (state_stamp(real) != view->stamp) Py_RETURN_NONE;
     if (real.turn != view->seat || (real.phase != DRAW_PHASE && real.phase != PLAY)) {
         PyErr_SetString(PyExc_ValueError, "the search is for the seat on turn, during a hand");
         return nullptr;
