@@ -251,7 +251,7 @@ class IsmctsBot:
         self.seat = seat
         self._rng = random.Random(seed)
         self._bots = self._seat_bots(self.settings.rollout)
-        self._prior_bot = self._seat_bots(self.settings.prior)[seat]
+        self._prior_bot = self._seat_bot(self.settings.prior, seat)
         self.last_iterations = 0
         self.iterations_run = 0
         self.last_visits: dict[int, int] = {}
@@ -401,6 +401,13 @@ class IsmctsBot:
         from tavolo.bots.registry import make_bot
 
         return [make_bot(spec, self.game, seat, self._rng.getrandbits(64)) for seat in range(self.game.num_players)]
+
+    def _seat_bot(self, spec: str, seat: int) -> Agent:
+        """``seat``'s bot of :meth:`_seat_bots`, the others' seeds drawn and no bot made for them."""
+        from tavolo.bots.registry import make_bot
+
+        seeds = [self._rng.getrandbits(64) for _ in range(self.game.num_players)]
+        return make_bot(spec, self.game, seat, seeds[seat])
 
 
 def _is_heuristic(bot: Agent, levels: tuple[str, ...]) -> bool:
