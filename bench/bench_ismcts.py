@@ -19,6 +19,13 @@ determinization's public part and unseen cards worked out once per move
 (``HiddenSampler``), bots made once per search instead of per rollout, and
 the quick easy heuristic in the rollouts (the strong one plans each turn, about
 8 ms a turn); the note line gives the rate at the old horizon of 8.
+
+Where the compiled core is built, ``ismcts.iterations_per_s`` is the search in the core
+(``_search.cpp``: the positions are compiled states, the observation carries the core's link,
+rollouts by strong in the core) and ``ismcts_python.iterations_per_s`` the Python search on
+the same positions as Python states (the reference, easy rollouts);
+``ismcts.iterations_in_0_1_s`` is how many iterations the core's search runs with
+``time=0.1`` (median over the positions, CPU-bound, so wall clock here).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from bench.util import note
 from tavolo.bots.ismcts import IsmctsBot
 from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import make_game
+from tavolo.games.burraco import native
 
 RUNS = 5
 HANDS = 2
@@ -39,12 +47,13 @@ ITERATIONS = 12
 
 
 def positions(game, hands: int, seed: int) -> list:
-    """Every ``EVERY``-th decision with more than one legal action in ``hands`` heuristic hands."""
+    """Every ``EVERY``-th decision with more than one legal action in ``hands`` heuristic hands, as
+    compiled states where the core is built (``native.new_state``)."""
     bots = [make_bot("heuristic:strong", game, seat, seed=seed + seat) for seat in range(game.num_players)]
     rng = random.Random(seed)
     found = []
     for _ in range(hands):
-        state = game.new_initial_state()
+        state = native.new_state(game)
         state.apply_chance(state.sample_chance(rng))
         while not state.is_terminal():
             seat = state.current_player()
@@ -66,13 +75,34 @@ def iterations_per_s(game, states: list, seed: int, **settings: str) -> float:
     return iterations / (time.process_time() - start)
 
 
+def iterations_in(game, states: list, seconds: float) -> float:
+    """The median iterations the search runs in ``seconds`` a move over ``states``."""
+    counts = []
+    for i, state in enumerate(states):
+        seat = state.current_player()
+        bot = IsmctsBot(game, seat, seed=i, time=str(seconds))
+        bot.choose(state.observation(seat), state.legal_actions())
+        counts.append(bot.last_iterations)
+    return statistics.median(counts)
+
+
 def figures():
     game = make_game("fibur", players=4, target=None)
     states = positions(game, HANDS, seed=1)
-    rates = [iterations_per_s(game, states, seed=run) for run in range(RUNS)]
+    python_states = [s.to_python() if isinstance(s, native.NativeBurracoState) else s for s in states]
+    compiled = isinstance(states[0], native.NativeBurracoState)
+    rates, python_rates = [], []
+    for run in range(RUNS):  # alternating, so that the machine's load falls on both alike
+        python_rates.append(iterations_per_s(game, python_states, seed=run))
+        if compiled:
+            rates.append(iterations_per_s(game, states, seed=run))
     defaults = IsmctsBot(game, 0).settings
-    old_horizon = iterations_per_s(game, states, seed=0, horizon="8")
-    note(f"ismcts: {len(states)} positions x {ITERATIONS} iterations per run, rollout {defaults.rollout}, "
-         f"horizon {defaults.horizon}; runs {', '.join(f'{r:.0f}' for r in rates)} /s; "
-         f"at the old horizon 8: {old_horizon:.0f} /s (flat Monte Carlo there: about 595 /s)")
-    yield "ismcts.iterations_per_s", statistics.median(rates), "/s"
+    old_horizon = iterations_per_s(game, python_states, seed=0, horizon="8")
+    note(f"ismcts: {len(states)} positions x {ITERATIONS} iterations per run, horizon {defaults.horizon}; "
+         f"Python (rollout {defaults.rollout}) runs {', '.join(f'{r:.0f}' for r in python_rates)} /s, "
+         f"at the old horizon 8: {old_horizon:.0f} /s (flat Monte Carlo there: about 595 /s)"
+         + (f"; the core (rollout heuristic:strong) runs {', '.join(f'{r:.0f}' for r in rates)} /s" if compiled else ""))
+    if compiled:
+        yield "ismcts.iterations_per_s", statistics.median(rates), "/s"
+        yield "ismcts.iterations_in_0_1_s", iterations_in(game, states, 0.1), ""
+    yield "ismcts_python.iterations_per_s", statistics.median(python_rates), "/s"

@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import astuple, replace
+from dataclasses import fields, replace
 from functools import lru_cache
 from itertools import compress
 from typing import Any
@@ -188,7 +188,7 @@ class HeuristicBurracoBot:
             core = _strong_core()
             rule_set = RULE_SETS[obs.rule_set]
             bot = self._core_bots[key] = core.StrongBot(
-                astuple(w), rule_set.get("semiclean", True), rule_set.get("clean_to_close", False),
+                tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True), rule_set.get("clean_to_close", False),
                 rule_set.get("group_ranks") or GROUP_RANKS)
         return bot
 

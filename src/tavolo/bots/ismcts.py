@@ -40,6 +40,19 @@ Each iteration:
 
 The move played is the root's most visited child (ties to the higher prior).
 
+**In the compiled core.** When the observation comes from a compiled state (it carries the
+core's ``_core_view`` link, :mod:`tavolo.games.burraco.native`), the prior is
+``heuristic:strong`` and the rollout ``heuristic:strong`` or ``heuristic:easy``, the search runs
+in the core (``_core.Ismcts``, ``_search.cpp``): the same iterations (the core's
+determinization, the descent by PUCT with the availability counts, one expansion, the rollout to
+the horizon, the cut scored as :meth:`IsmctsBot._values` scores it, the backup) and settings, in
+C++, with strong in the core as the prior and as the rollout bot. ``easy`` is not in the core, so
+a search asked for easy rollouts plays strong ones there (a strong bot with the easy bot's
+weight overrides): the play differs from this module's with easy rollouts. Its determinizations
+come from the core's generator, seeded from this bot's, so a seed and an iteration budget repeat
+it, though not this module's iterations. ``last_root`` is then ``None``. This module's search is
+the reference (docs/compiled-engine.md).
+
 A whole turn is not one macro-move: the tree's actions are the game's
 (draw or take, each open, each attachment, the discard), so the bot's own
 choice now is always a node of the tree, and the prior steers the
@@ -100,6 +113,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tavolo.engine.agent import Agent
 from tavolo.engine.game import Game
@@ -237,22 +251,60 @@ class IsmctsBot:
         self.seat = seat
         self._rng = random.Random(seed)
         self._bots = self._seat_bots(self.settings.rollout)
-        self._prior_bot = self._seat_bots(self.settings.prior)[seat]
+        self._prior_bot = self._seat_bot(self.settings.prior, seat)
         self.last_iterations = 0
         self.iterations_run = 0
         self.last_visits: dict[int, int] = {}
         self.last_root: _Node | None = None
+        self._core_searches: dict[tuple[int, int], Any] = {}
 
     def choose(self, observation: BurracoObservation, legal_actions: Sequence[int]) -> int:
         self.last_iterations = 0
         self.last_visits = {}
         if len(legal_actions) == 1:
             return legal_actions[0]
+        view = observation.__dict__.get("_core_view")
+        search = None if view is None else self._core_search(observation)
+        if search is not None:
+            action = self._choose_in_core(search, view, legal_actions)
+            if action is not None:
+                return action
         root = self.last_root = _Node(self.seat)
         self._set_prior(root, observation, legal_actions, self._prior_bot)
         self._search(HiddenSampler(self.game, observation), root)
         self.last_visits = {a: root.visits.get(a, 0) for a in legal_actions}
         return max(legal_actions, key=lambda a: (root.visits.get(a, 0), root.prior[a]))
+
+    def _core_search(self, obs: BurracoObservation) -> Any:
+        """The search in the core (``_core.Ismcts``, ``_search.cpp``) for ``obs``'s table, made
+        once; ``None`` where it does not apply: the prior must be ``heuristic:strong`` and the
+        rollout ``heuristic:strong`` or ``heuristic:easy``, played there by strong in the core
+        (easy is not ported; see docs/compiled-engine.md)."""
+        key = (obs.players, obs.rule_set)
+        if key not in self._core_searches:
+            self._core_searches[key] = None
+            rollout = [_strong_twin(bot) for bot in self._bots]
+            if _is_heuristic(self._prior_bot, ("strong",)) and None not in rollout:
+                from tavolo.games.burraco import native
+
+                s = self.settings
+                core_bots = tuple(bot._compiled(obs, bot.weights(obs.players)) for bot in rollout)
+                prior = self._prior_bot._compiled(obs, self._prior_bot.weights(obs.players))
+                self._core_searches[key] = native._core.Ismcts(prior, core_bots, s.c, s.horizon, s.scale, s.held)
+        return self._core_searches[key]
+
+    def _choose_in_core(self, search: Any, view: Any, legal_actions: Sequence[int]) -> int | None:
+        """One search in the core; ``last_root`` stays ``None`` (the tree is the core's). ``None``
+        where the observation's state has moved on since (the Python search reads it then)."""
+        s = self.settings
+        found = search.search(view, list(legal_actions), s.iterations or 0, s.time or 0.0, self._rng.getrandbits(64))
+        if found is None:
+            return None
+        self.last_root = None
+        action, self.last_iterations, visits = found
+        self.iterations_run += self.last_iterations
+        self.last_visits = dict(zip(legal_actions, visits))
+        return action
 
     def _search(self, sampler: HiddenSampler, root: _Node) -> None:
         s = self.settings
@@ -349,6 +401,31 @@ class IsmctsBot:
         from tavolo.bots.registry import make_bot
 
         return [make_bot(spec, self.game, seat, self._rng.getrandbits(64)) for seat in range(self.game.num_players)]
+
+    def _seat_bot(self, spec: str, seat: int) -> Agent:
+        """``seat``'s bot of :meth:`_seat_bots`, the others' seeds drawn and no bot made for them."""
+        from tavolo.bots.registry import make_bot
+
+        seeds = [self._rng.getrandbits(64) for _ in range(self.game.num_players)]
+        return make_bot(spec, self.game, seat, seeds[seat])
+
+
+def _is_heuristic(bot: Agent, levels: tuple[str, ...]) -> bool:
+    from tavolo.bots.heuristic import HeuristicBurracoBot
+
+    return type(bot) is HeuristicBurracoBot and bot.level in levels
+
+
+def _strong_twin(bot: Agent) -> Any:
+    """The strong bot that plays ``bot``'s rollouts in the core: itself at level strong, a
+    strong bot with the same weight overrides for easy (not ported to the core), else None."""
+    from tavolo.bots.heuristic import HeuristicBurracoBot
+
+    if _is_heuristic(bot, ("strong",)):
+        return bot
+    if _is_heuristic(bot, ("easy",)):
+        return HeuristicBurracoBot("strong", **bot._overrides)
+    return None
 
 
 def _standing(state: BurracoState, side: int, held: float = 1.0) -> float:

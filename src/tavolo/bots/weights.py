@@ -78,7 +78,7 @@ class Weights:
             if not math.isfinite(value):
                 raise ValueError(f"heuristic bot: weight {name}={text!r} is not a finite number")
             changes[name] = value
-        return replace(self, **changes)
+        return replace(self, **changes) if changes else self
 
 
 BASE = Weights()

@@ -49,14 +49,35 @@ struct RuleSet {  // RULE_SETS[obs.rule_set] as the bot reads it
     uint8_t group_ranks[13];
 };
 
+// The cards that attach to one packed meld: every card, and the naturals only; remembered per
+// meld word (a meld's attachments depend on its word alone: the same masks as computed afresh)
+// in a direct-mapped table, since the planner asks for the same melds' fits at every position.
+struct MeldFits {
+    uint32_t word;
+    bool set;
+    uint64_t all, naturals;
+};
+MeldFits MELD_FITS[4096];
+
+const MeldFits &meld_fits(uint32_t m) {
+    MeldFits &f = MELD_FITS[(m * 2654435761u) >> 20];
+    if (f.set && f.word == m) return f;
+    AttachList al;
+    attachments(m, al);
+    f = MeldFits{m, true, 0, 0};
+    for (int j = 0; j < al.n; ++j) {
+        f.all |= bit(al.a[j].card);
+        if (!is_wild(al.a[j].card)) f.naturals |= bit(al.a[j].card);
+    }
+    return f;
+}
+
 // The cards that attach to any of `melds` (reading.fits), or only the naturals (natural_fits).
 uint64_t fits_of(const uint32_t *melds, int n, bool naturals_only) {
     uint64_t out = 0;
-    AttachList al;
     for (int i = 0; i < n; ++i) {
-        attachments(melds[i], al);
-        for (int j = 0; j < al.n; ++j)
-            if (!naturals_only || !is_wild(al.a[j].card)) out |= bit(al.a[j].card);
+        const MeldFits &f = meld_fits(melds[i]);
+        out |= naturals_only ? f.naturals : f.all;
     }
     return out;
 }
@@ -172,9 +193,18 @@ int hand_sum(const uint8_t *h) {
     return total;
 }
 
+// Bit c set where h[c] > 0: eight counts at a time (a byte's high bit set where it is not zero,
+// the eight high bits gathered into one byte by a multiply), the last five one by one.
 uint64_t present_of(const uint8_t *h) {
+    constexpr uint64_t LOW7 = 0x7f7f7f7f7f7f7f7full, HIGH = 0x8080808080808080ull;
     uint64_t bits = 0;
-    for (int c = 0; c < NUM_TYPES; ++c)
+    for (int k = 0; k < 6; ++k) {
+        uint64_t x;
+        memcpy(&x, h + 8 * k, 8);
+        uint64_t nonzero = ((((x & LOW7) + LOW7) | x) & HIGH) >> 7;
+        bits |= ((nonzero * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    for (int c = 48; c < NUM_TYPES; ++c)
         if (h[c]) bits |= bit(c);
     return bits;
 }
@@ -838,6 +868,18 @@ int planned(StrongBotObject *self, const strong::Reading &v, const strong::Legal
     return plan.actions[0];
 }
 
+// HeuristicBurracoBot.choose at level strong for `seat` of `s` (a draw or play decision, more
+// than one legal action): the action, or -1 where no plan applies.
+int strong_choose(StrongBotObject *self, const Core &s, int seat, const strong::Legal &legal) {
+    strong::Reading v{s, seat, s.o.n, s.side_of[seat], self->rs};
+    if (s.phase == DRAW_PHASE) {
+        self->has_plan = self->has_pile_plan = false;
+        if (!legal.has(TAKE)) return DRAW;
+        return take_by_plan(self, v) ? TAKE : DRAW;
+    }
+    return planned(self, v, legal);
+}
+
 // choose(view, legal): HeuristicBurracoBot.choose at level strong, for more than one legal action;
 // -1: no plan applies (the bot's Python fallback answers), -2: the view's state has moved on.
 PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -850,17 +892,11 @@ PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssiz
     if (state_stamp(s) != view->stamp) return PyLong_FromLong(-2);
     static thread_local strong::Legal legal;
     if (!read_legal(args[1], legal)) return nullptr;
-    strong::Reading v{s, view->seat, s.o.n, s.side_of[view->seat], self->rs};
-    if (s.phase == DRAW_PHASE) {
-        self->has_plan = self->has_pile_plan = false;
-        if (!legal.has(TAKE)) return Py_NewRef(ACTION_INTS[DRAW]);
-        return Py_NewRef(ACTION_INTS[take_by_plan(self, v) ? TAKE : DRAW]);
-    }
-    if (s.phase != PLAY) {
+    if (s.phase != DRAW_PHASE && s.phase != PLAY) {
         PyErr_SetString(PyExc_ValueError, "the observation is not of a decision");
         return nullptr;
     }
-    int action = planned(self, v, legal);
+    int action = strong_choose(self, s, view->seat, legal);
     return action >= 0 ? Py_NewRef(ACTION_INTS[action]) : PyLong_FromLong(-1);
 }
 

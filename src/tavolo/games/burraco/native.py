@@ -239,6 +239,16 @@ class NativeBurracoState(_Base, DeckDeal, State):
         native._load(raw_of(state))
         return native
 
+    def determinize(self, seat: int, seed: int) -> NativeBurracoState:
+        """A determinization of what ``seat`` sees, dealt in the core (``_search.cpp``): the
+        cards it has not seen dealt at random into the other hands, the unseen pozzetti
+        (pozzetto), the pozzetti and the stock (tallone), each card others took from the pile kept
+        in their hand, dealt again until the player on turn has a legal action: the distribution of
+        :class:`~tavolo.games.burraco.hidden.HiddenSampler` (the reference), from the core's
+        generator seeded with ``seed``. Like the reference's, it has no history and no hand
+        results of its own; it reads only what ``seat`` may see."""
+        return self._determinize(seat, seed)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its game and every field (``_raw``, loaded back by
         ``_load``): an environment or a search that copies its state keeps the compiled one."""
