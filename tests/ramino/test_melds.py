@@ -181,3 +181,12 @@ def test_the_arrangement_is_the_cheapest_an_exhaustive_search_finds(seed):
     if len({fr.suit(c) for c in hand if c != JOKER}) == 1:
         return  # a colore pays nothing: not a partition
     assert arrange(hand).points == cheapest(hand)
+
+
+def test_a_joker_may_stand_for_a_card_the_hand_holds_in_another_combination():
+    """Two decks hold two of each card: the joker of "Q♥ * A♥" stands for the K♥ that the tris
+    "K♦ K♥ *" holds, so only the 5♥ is left loose (the seed's rule is only that a joker never
+    stands for a card left loose, raccolta, Ramino, Esempio b). Found by the exhaustive search
+    above: the arrangement paid 40 (the scala "* Q♥ K♥ A♥", then K♦, 5♥ and a joker loose)."""
+    assert arrange(cards("Kd * Qh Ah 5h * Kh")).points == 5
+    assert arrange(cards("3h Ah * 2h * 3c 3c")).points == cheapest(cards("3h Ah * 2h * 3c 3c")) == 3

@@ -266,6 +266,21 @@ def _runs_with(counts: tuple[int, ...], c: int) -> Iterator[tuple[tuple[int, ...
                     meld = tuple(position_card(suit, p) if mask >> p & 1 else JOKER for p in range(lo, hi + 1))
                     hole = next((p for p in range(lo, hi + 1) if not mask >> p & 1), 0)
                     yield meld, position_card(suit, hole) if hole else -1
+                    if jokers and not hole:
+                        yield from _joker_for_held(meld, suit, lo, here)
+
+
+def _joker_for_held(meld: tuple[int, ...], suit: int, lo: int, here: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """A scala of naturals with the joker in the place of one of them (not ``here``'s): the
+    natural it stands for stays in the hand for another combination (two decks hold two of it).
+
+        >>> from tavolo.cards import french as fr
+        >>> [(fr.names(m), fr.name(s)) for m, s in _joker_for_held(tuple(fr.parse_many("Qh Kh Ah")), 0, 12, 14)]
+        [('* Kh Ah', 'Qh'), ('Qh * Ah', 'Kh')]
+    """
+    for at in range(len(meld)):
+        if lo + at != here:
+            yield meld[:at] + (JOKER,) + meld[at + 1:], position_card(suit, lo + at)
 
 
 def _alone(counts: tuple[int, ...], same_suit: bool) -> list[int]:
