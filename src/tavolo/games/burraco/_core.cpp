@@ -437,14 +437,18 @@ bool attach_ok(const Core &s, int side, int slot, int card, uint32_t after) {
 inline int low_bit(uint32_t bits) { return __builtin_ctz(bits); }
 
 // The openings of a hand, in the order of opens.hand_opens.
-int hand_opens(const Core &s, int seat, int side, uint16_t *out) {
-    const uint8_t *h = s.hand[seat];
+// The open templates of a hand (opens.hand_opens): its runs by suit (``mask``: a bit per
+// position held), then its groups of the ranks in ``free_pairs`` (pairs held whose rank the side
+// has not already grouped) among the rule set's ``group_ranks``; shared by the legal actions
+// and strong's planner.
+int opens_from(const uint8_t *h, const uint16_t *mask, uint32_t free_pairs, const uint8_t *group_ranks,
+               int n_group_ranks, uint16_t *out) {
     int wl[5], nw = 0;
     for (int wi = 0; wi < 5; ++wi)
         if (h[WILDS[wi]]) wl[nw++] = wi;
     int n = 0;
     for (int su = 0; su < 4; ++su) {
-        uint32_t m = s.mask[seat][su];
+        uint32_t m = mask[su];
         if (!m) continue;
         for (uint32_t b = m & (m >> 1) & (m >> 2); b; b &= b - 1) out[n++] = (uint16_t)NAT3[su][low_bit(b)];
         if (!nw) continue;
@@ -463,14 +467,10 @@ int hand_opens(const Core &s, int seat, int side, uint16_t *out) {
             }
         }
     }
-    uint32_t grouped = 0;
-    for (int i = 0; i < s.n_melds[side]; ++i)
-        if (is_group(s.melds[side][i])) grouped |= 1u << group_rank(s.melds[side][i]);
-    uint32_t pairs = s.pairs[seat] & ~grouped;
-    if (pairs) {
-        for (int gi = 0; gi < s.o.n_group_ranks; ++gi) {
-            int rank = s.o.group_ranks[gi];
-            if (!(pairs >> rank & 1)) continue;
+    if (free_pairs)
+        for (int gi = 0; gi < n_group_ranks; ++gi) {
+            int rank = group_ranks[gi];
+            if (!(free_pairs >> rank & 1)) continue;
             int held[4] = {h[rank - 1], h[rank + 12], h[rank + 25], h[rank + 38]};
             if (held[0] + held[1] + held[2] + held[3] >= 3)
                 for (int ci = 0; ci < 20; ++ci) {
@@ -485,8 +485,14 @@ int hand_opens(const Core &s, int seat, int side, uint16_t *out) {
                         for (int i = 0; i < nw; ++i) out[n++] = (uint16_t)G2[rank][ci][wl[i]];
                 }
         }
-    }
     return n;
+}
+
+int hand_opens(const Core &s, int seat, int side, uint16_t *out) {
+    uint32_t grouped = 0;
+    for (int i = 0; i < s.n_melds[side]; ++i)
+        if (is_group(s.melds[side][i])) grouped |= 1u << group_rank(s.melds[side][i]);
+    return opens_from(s.hand[seat], s.mask[seat], s.pairs[seat] & ~grouped, s.o.group_ranks, s.o.n_group_ranks, out);
 }
 
 int legal_melds(const Core &s, uint16_t *out, int n) {

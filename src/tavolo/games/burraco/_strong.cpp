@@ -369,50 +369,7 @@ int opens_of(const uint8_t *h, uint32_t grouped, const RuleSet &rs, uint16_t *ou
         if (h[c]) mask[c / 13] |= run_bits(c);
     for (int r = 1; r <= 13; ++r)
         if (h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38] >= 2) pairs |= (uint16_t)(1u << r);
-    int wl[5], nw = 0;
-    for (int wi = 0; wi < 5; ++wi)
-        if (h[WILDS[wi]]) wl[nw++] = wi;
-    int n = 0;
-    for (int su = 0; su < 4; ++su) {
-        uint32_t m = mask[su];
-        if (!m) continue;
-        for (uint32_t b = m & (m >> 1) & (m >> 2); b; b &= b - 1) out[n++] = (uint16_t)NAT3[su][low_bit(b)];
-        if (!nw) continue;
-        int two = two_of(su);
-        bool spare_two = h[two] > 1;
-        for (uint32_t b = m & (m >> 1); b; b &= b - 1) {
-            int lo = low_bit(b);
-            for (int i = 0; i < nw; ++i)
-                if (WILDS[wl[i]] != two || lo > 2 || spare_two) out[n++] = (uint16_t)ADJ[su][lo][wl[i]];
-        }
-        for (uint32_t b = m & (m >> 2); b; b &= b - 1) {
-            int lo = low_bit(b);
-            for (int i = 0; i < nw; ++i) {
-                int t = GAPT[su][lo][wl[i]];
-                if (t >= 0 && (WILDS[wl[i]] != two || lo != 2 || spare_two)) out[n++] = (uint16_t)t;
-            }
-        }
-    }
-    uint32_t free_pairs = pairs & ~grouped;
-    if (free_pairs)
-        for (int gi = 0; gi < rs.n_group_ranks; ++gi) {
-            int rank = rs.group_ranks[gi];
-            if (!(free_pairs >> rank & 1)) continue;
-            int held[4] = {h[rank - 1], h[rank + 12], h[rank + 25], h[rank + 38]};
-            if (held[0] + held[1] + held[2] + held[3] >= 3)
-                for (int ci = 0; ci < 20; ++ci) {
-                    const int *v = COMBO3[ci];
-                    if (v[0] <= held[0] && v[1] <= held[1] && v[2] <= held[2] && v[3] <= held[3])
-                        out[n++] = (uint16_t)G3[rank][ci];
-                }
-            if (nw)
-                for (int ci = 0; ci < 10; ++ci) {
-                    const int *v = COMBO2[ci];
-                    if (v[0] <= held[0] && v[1] <= held[1] && v[2] <= held[2] && v[3] <= held[3])
-                        for (int i = 0; i < nw; ++i) out[n++] = (uint16_t)G2[rank][ci][wl[i]];
-                }
-        }
-    return n;
+    return opens_from(h, mask, pairs & ~grouped, rs.group_ranks, rs.n_group_ranks, out);
 }
 
 uint32_t grouped_of(const uint32_t *melds, int n) {  // opens.grouped_ranks
