@@ -63,6 +63,27 @@ def phone_player(browser: Browser, server: str, name: str, viewport: tuple[int, 
     return page
 
 
+IN_SIGHT = """(selector) => {
+  const node = document.querySelector(selector);
+  const box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) return `off the screen: ${box.top}..${box.bottom} of ${innerHeight}`;
+  for (const y of [box.top + 4, (box.top + box.bottom) / 2, box.bottom - 4]) {
+    const hit = document.elementFromPoint((box.left + box.right) / 2, y);
+    if (!node.contains(hit)) return `covered at ${Math.round(y)} px by #${hit && hit.closest('[id]')?.id}`;
+  }
+  return "";
+}"""
+"""Why ``selector``'s element is not in sight (off the screen, or under another element at its top,
+middle or bottom), or ""."""
+
+
+def assert_in_sight(page: Page, selector: str) -> None:
+    """``selector``'s element is on the screen and nothing covers it (the hand's bar sticks to the
+    bottom of a phone's screen over what scrolls under it)."""
+    hidden = page.evaluate(IN_SIGHT, selector)
+    assert not hidden, f"{selector} is not in sight: {hidden}"
+
+
 def assert_by_taps(page: Page) -> None:
     """The page was played without the move list or typed notation, and with no script error."""
     used = page.evaluate("window.__helpers")

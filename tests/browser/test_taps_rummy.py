@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 
 from tests.browser.play import SCRIPT_ERRORS, create_table
 from tests.browser.taps import (
-    assert_accessible, assert_by_taps, assert_fits, assert_no_notation, keep_screenshot, phone_player,
+    assert_accessible, assert_by_taps, assert_fits, assert_in_sight, assert_no_notation, keep_screenshot, phone_player,
 )
 
 MAX_MOVES = 600
@@ -54,6 +54,9 @@ def tap_and_wait(page: Page, tap) -> None:
         assert all(c.strip() and "object" not in c for c in choices), choices
         assert_no_notation(page)
         seq = page.get_attribute("#table", "data-seq")
+        assert_in_sight(page, "#refusal .candidate:last-child")
+        if not page.evaluate("window.__choices || 0"):  # the first choice box: looked at, not kept
+            page.screenshot(path=END_SHOTS / f"phone-choice-{page.title()}.png")
         page.evaluate("window.__choices = (window.__choices || 0) + 1")
         refusal.locator(".candidate").first.click()
         page.wait_for_function(CHANGED, arg=seq, timeout=90_000)
@@ -195,4 +198,20 @@ def test_a_whole_hand_by_taps_on_a_phone(browser, server, game, tmp_path):
     assert_by_taps(page)
     page.screenshot(path=END_SHOTS / f"phone-{game}-end.png", full_page=True)  # looked at, not kept
     assert not SCRIPT_ERRORS[page]
+    page.context.close()
+
+
+def test_a_refusal_is_in_sight_above_the_hand_bar_on_a_phone(browser, server):
+    """A turn begins by drawing or taking the pile (fedibur-1985 art. 4): a discard sent first is
+    refused, and the refusal shows above the bar of the hand and its buttons, which sticks to the
+    bottom of the screen and covered it (and a choice box's buttons) when the page was scrolled up."""
+    page = phone_player(browser, server, "Lia")
+    create_table(page, "burraco", {"players": "2", "target": "null"}, {1: "heuristic:easy"})
+    page.wait_for_selector(".turn.mine")
+    card = page.locator("#controls .hand .card").first.get_attribute("data-card")
+    page.fill("#typed-move", f"scarta {card}")
+    page.evaluate("window.scrollTo(0, 0); document.getElementById('typed').requestSubmit()")
+    page.wait_for_selector("#refusal .rule")
+    assert_in_sight(page, "#refusal")
+    assert_in_sight(page, "#controls .actions")
     page.context.close()

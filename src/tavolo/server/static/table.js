@@ -265,6 +265,16 @@ function showRefusal(frame) {
     parts.push(el("p", "", t("Which one do you mean?")), el("div", "buttons", "", ...choices));
   }
   box.replaceChildren(...parts);
+  keepInSight(box);
+}
+
+// The refusal in sight, above the bar of the hand and its buttons that sticks to the bottom of a
+// phone's screen (views/rummy.css) and would otherwise cover it and its choice buttons.
+function keepInSight(box) {
+  const bar = document.getElementById("controls");
+  const covered = getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0;
+  box.style.scrollMarginBottom = `${covered + 8}px`;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 function hideRefusal() {
