@@ -293,14 +293,16 @@ def test_the_compiled_state_is_smaller_than_the_python_one():
     assert fast.native_bytes() < python_state_bytes(ref)
 
 
-def test_the_arena_plays_random_tables_alike_in_both_engines(monkeypatch):
-    """A table of random bots (which never read the observation) plays on the compiled core:
-    the same points deal by deal as on the reference engine."""
+@pytest.mark.parametrize("a, b", [("random", "random"), ("simple", "heuristic:normal"),
+                                  ("heuristic:easy", "deviant:always-take")])
+def test_the_arena_plays_alike_in_both_engines(monkeypatch, a, b):
+    """The arena deals its tables in the compiled core: bots that never read the observation and
+    bots that do choose there as on the reference engine, the same points deal by deal."""
     from tavolo.arena.duplicate import deal_seed, play_duplicate
 
     def deals(engine: str) -> list:
         monkeypatch.setenv("TAVOLO_ENGINE", engine)
-        return [play_duplicate("random", "random", deal_seed(3, i), rules=rules, players=players).points
+        return [play_duplicate(a, b, deal_seed(3, i), rules=rules, players=players).points
                 for rules, players in (("fibur", 2), ("fibur", 4), ("internazionale", 6)) for i in range(4)]
 
     python = deals("python")

@@ -9,6 +9,11 @@ so both tables and every run with the same seeds replay exactly, and no bot
 can rebuild the shuffle from its seed. A's duplicate score
 for the deal is the mean of A's point difference over the two tables.
 
+Every table is dealt in the engine ``TAVOLO_ENGINE`` chooses, the compiled core where it is built
+(:mod:`tavolo.games.burraco.native`): the bots that read the observation choose there as on the
+Python state, hand for hand (tests/burraco/test_native_differential.py), and a search bot
+(``ismcts``) searches in the core, so the same seeds replay exactly on the same engine.
+
 Only tables of two sides are played: 2 players (one against one), 4 (two
 partnerships) and 6 (two teams of three alternate players). At 3 and 5 players
 the sides form during the hand (the first to a pozzetto plays alone against
@@ -32,9 +37,8 @@ from tavolo.games.burraco import BurracoGame, BurracoState, make_game, native
 PLAYERS = (2, 4, 6)
 """Table sizes with two fixed sides: even seats against odd seats."""
 BLIND_BOTS = frozenset({"random"})
-"""Bot specs that choose from the legal actions alone, never reading the observation: a table
-of only these plays on the compiled core where it is built (:mod:`tavolo.games.burraco.native`,
-``TAVOLO_ENGINE``), the same hand action by action (tests/burraco/test_native_differential.py)."""
+"""Bot specs that choose from the legal actions alone, never reading the observation: a table of
+only these is played without making observations."""
 
 
 @dataclass(frozen=True)
@@ -119,9 +123,10 @@ def arena_game(rules: str, players: int) -> BurracoGame:
     return make_game(rules, players=players, target=None)
 
 
-def dealt(game: BurracoGame, seating: Seating, compiled: bool = False) -> BurracoState:
-    """The table after the shuffle, before the first move (``compiled``: in the engine
-    :func:`tavolo.games.burraco.native.new_state` chooses)."""
+def dealt(game: BurracoGame, seating: Seating, compiled: bool = True) -> BurracoState:
+    """The table after the shuffle, before the first move: in the engine
+    :func:`tavolo.games.burraco.native.new_state` chooses (the compiled core where it is built,
+    ``TAVOLO_ENGINE``), or in the pure-Python one where ``compiled`` is false."""
     state = native.new_state(game) if compiled else game.new_initial_state()
     state.apply_chance(state.sample_chance(random.Random(seating.deal_seed)))
     return state
@@ -130,7 +135,7 @@ def dealt(game: BurracoGame, seating: Seating, compiled: bool = False) -> Burrac
 def play_table(game: BurracoGame, seating: Seating) -> tuple[float, float]:
     """Play one hand at ``seating``; the points of side 0 and side 1."""
     blind = set(seating.specs) <= BLIND_BOTS
-    state = dealt(game, seating, compiled=blind)
+    state = dealt(game, seating)
     bots = [make_bot(spec, game, seat, seating.bot_seed(seat)) for seat, spec in enumerate(seating.specs)]
     while not state.is_terminal():
         seat = state.current_player()
