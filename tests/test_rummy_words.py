@@ -80,3 +80,18 @@ def test_burraco_in_the_players_words(words: dict, italian: str) -> None:
     """Burraco's moves as its players say them (codice art. 4-12: pescare, raccogliere gli
     scarti, calare, legare, scartare, chiudere; the pinella natural or wild, art. 9-12)."""
     assert say(words, "it") == italian
+
+
+def test_a_pinnacola_natural_taking_the_mattinos_place_says_where_the_mattino_goes() -> None:
+    """Pinnacola (raccolta, "Pinnacola": a mattino "può solo essere spostato all'interno della
+    stessa combinazione"): the 6♥ attached to 2♣(6) 7♥ 8♥ takes the mattino's place and the mattino
+    goes to the low or the high end. The words said "attacca 6♥ alla 1 in basso", which reads as
+    the 6♥ put low; they now say where the mattino goes."""
+    from tests.pinnacola.helpers import position
+
+    state = position(held={0: "6h 9c Kd Qs"}, table=[("2c(6) 7h 8h", 0)], opened=[0])
+    said = sorted(say(state.action_words(a).to_json(), "it") for a in state.legal_actions()
+                  if state.action_to_string(a).startswith("attach 6h"))
+    assert said == ["attacca 6♥ alla 1 al posto della matta, che va in alto",
+                    "attacca 6♥ alla 1 al posto della matta, che va in basso"]
+    check_italian(state.action_words(state.legal_actions()[0]).to_json())

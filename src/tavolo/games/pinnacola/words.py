@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from tavolo.engine.words import Words
 from tavolo.games.pinnacola.actions import TEMPLATES, decode
-from tavolo.games.pinnacola.melds import meld_text, variant_label
+from tavolo.games.pinnacola.melds import Meld, Run, meld_text, variant_label
+from tavolo.games.rummy.sequences import position_card
 from tavolo.games.rummy.words import DRAW, card_words, cards_of, discard_words, end_words
 
 if TYPE_CHECKING:
@@ -47,4 +48,19 @@ def action_words(state: PinnacolaState, action: int) -> Words:
     _, slot, card, variant = kind
     table = state._table
     label = variant_label(table[slot], card, variant) if slot < len(table) else ""
+    if label and takes_the_wilds_place(table[slot], card):
+        label = f"in the wild's place, the wild going {label}"
     return end_words("add {cards} to meld {number}", label, cards=card_words([card]), number=slot + 1)
+
+
+def takes_the_wilds_place(meld: Meld, card: int) -> bool:
+    """Whether ``card`` is the natural a run's mattino stands for: attached, it takes that place
+    and the mattino moves to the low or the high end, which its words say ("attacca 6♥ alla 1 al
+    posto della matta, che va in basso"), not the card's place.
+
+        >>> from tavolo.cards import french as fr
+        >>> run = Run(fr.HEARTS, 6, 8, 6, fr.card(2, fr.CLUBS))
+        >>> takes_the_wilds_place(run, fr.card(6, fr.HEARTS)), takes_the_wilds_place(run, fr.card(9, fr.HEARTS))
+        (True, False)
+    """
+    return type(meld) is Run and meld.wild >= 0 and card == position_card(meld.suit, meld.at)

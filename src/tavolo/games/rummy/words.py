@@ -28,9 +28,12 @@ RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 """A rank named in words, as a combination of them is named (assi, fanti, donne, re: "la canasta di
 donne"); the others are their number."""
 
-QUALIFIED = ("low", "high", "natural", "wild")
+QUALIFIED = ("low", "high", "natural", "wild", "in the wild's place, the wild going low",
+             "in the wild's place, the wild going high")
 """How a card joins a meld where it fits two ways: an ace or a wild at the low or high end of a
-sequence (in basso, in alto), a pinella as the natural 2 or as a wild (come naturale, come matta)."""
+sequence (in basso, in alto), a pinella as the natural 2 or as a wild (come naturale, come matta),
+the natural a mattino stands for in its place, the mattino moving to the low or the high end
+(al posto della matta, che va in basso / in alto)."""
 
 
 def cards_of(text: str) -> Cards:
