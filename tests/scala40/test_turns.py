@@ -102,6 +102,8 @@ def test_swapping_a_joker_then_using_it():
     assert state.observation(1).owed == (fr.JOKER,)
     assert not any(t.startswith("discard") for t in texts(state))
     assert set(texts(state)) == {"attach * to 1 low", "attach * to 1 high", "attach * to 2"}
+    for typed, meant in (("attacca * alla 1 in basso", "attach * to 1 low"), ("lega * alla 1 alto", "attach * to 1 high")):
+        assert state.parse_action(typed) == state.parse_action(meant)  # the end typed in Italian too
 
 
 def test_no_closing_in_the_first_round():

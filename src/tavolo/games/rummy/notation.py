@@ -26,7 +26,10 @@ from tavolo.engine.game import State
 from tavolo.games.rummy.reading import AmbiguousMeldError, end_label
 
 _DECLARED = re.compile(r"^(.+?)\((\w+)\)$")
-_LINKING = ("to", "a", "on")
+_LINKING = ("to", "a", "on", "alla", "al", "in")
+"""The words between an attachment's cards, its meld number and its end ("lega 8h alla 2 in basso")."""
+ENDS = {"low": "low", "basso": "low", "high": "high", "alto": "high"}
+"""The words that put an ace or a wild at one end of a run, English and Italian."""
 
 
 def split_move(text: str, verbs: dict[str, str], moves_help: Sentence) -> tuple[str, list[str]]:
@@ -109,11 +112,13 @@ def one_attached_card(text: str, verb: str, args: Sequence[str], max_melds: int)
 
     >>> one_attached_card("swap 7h on 3", "swap", ["7h", "on", "3"], 36)
     (6, 2, '')
+    >>> one_attached_card("attacca * alla 2 in basso", "attach", ["*", "alla", "2", "in", "basso"], 36)
+    (52, 1, 'low')
     """
-    cards, slot, qualifier = attach_args(text, args, ("low", "high") if verb == "attach" else (), max_melds)
+    cards, slot, qualifier = attach_args(text, args, tuple(ENDS) if verb == "attach" else (), max_melds)
     if len(cards) != 1:
         raise NotationError(text, Text("one action {verb}s one card", verb=verb))
-    return cards[0], slot, qualifier
+    return cards[0], slot, ENDS.get(qualifier, qualifier)
 
 
 def read_or_refuse(text: str, cards: list[int], declared: dict[int, int],
