@@ -28,6 +28,7 @@ where it is not, a warning once and the Python engine).
 from __future__ import annotations
 
 import os
+import random
 import warnings
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -133,6 +134,33 @@ def new_state(game: BurracoGame) -> State:
     if engine() == "native":
         return NativeBurracoState(game)
     return game.new_initial_state()
+
+
+def compiled_observation(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoObservation | None:
+    """``obs`` as the observation of a compiled state, which a search in the core reads (its
+    ``_core_view``): ``obs`` itself where it is one; else the observation of a determinization of
+    it (:func:`~tavolo.games.burraco.hidden.sample_hidden_state`: what ``obs.seat`` cannot see
+    dealt at random) copied into the core, equal to ``obs`` field for field, since only what the
+    seat cannot see differs, and a search in the core reads only what the seat sees. ``None``
+    where the core is not built or ``obs`` is not of a hand being played (a web table or the
+    terminal plays on the Python state: this is how a core search plays there).
+
+        >>> import random
+        >>> from tavolo.games.burraco import make_game
+        >>> game = make_game("fibur", players=2, target=None)
+        >>> state = game.new_initial_state()
+        >>> state.apply_chance(state.sample_chance(random.Random(3)))
+        >>> seen = compiled_observation(game, state.observation(1), random.Random(1))
+        >>> seen == state.observation(1), "_core_view" in seen.__dict__
+        (True, True)
+    """
+    if "_core_view" in obs.__dict__:
+        return obs
+    if _core is None or obs.phase not in ("draw", "play"):
+        return None
+    from tavolo.games.burraco.hidden import sample_hidden_state
+
+    return NativeBurracoState.from_python(sample_hidden_state(game, obs, rng)).observation(obs.seat)
 
 
 # --- the compiled state ----------------------------------------------------------------------
