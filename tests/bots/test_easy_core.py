@@ -7,8 +7,8 @@ melds with ``random.Random``; the core carries CPython's generator (the Mersenne
 Matsumoto and Nishimura, ACM TOMACS 8(1), 1998, as ``Modules/_randommodule.c`` seeds and draws
 it), and the bot hands the generator's state to the core and back. These tests hold the two to
 the same choice at every decision (the three rule sets, 2, 3, 4 and 6 players, a match), the
-generators to the same state after every hand, and the port to CPython's numbers
-(docs/compiled-engine.md).
+generators to the same state after every hand, the port to CPython's numbers, and the search
+to easy's rollouts (docs/compiled-engine.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import random
 import pytest
 
 from tavolo.bots.heuristic import HeuristicBurracoBot
+from tavolo.bots.ismcts import IsmctsBot
+from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.rules import RULE_SETS
 
@@ -232,3 +234,34 @@ def test_the_core_generator_takes_and_gives_a_state():
     with pytest.raises(TypeError):
         core.seed(1.5)
 
+
+def test_the_core_search_rolls_out_with_easy():
+    """The search in the core takes easy's twins as its rollout bots (``rollout=heuristic:easy``,
+    the default): the same seed repeats the search, and the visits differ from strong's rollouts
+    on the same positions (the rollouts are not strong's). Mixed rollout bots are refused."""
+    game = make_game("fibur", players=4, target=None)
+    bots = [make_bot("heuristic:strong", game, seat, seed=seat) for seat in range(4)]
+    state = native.NativeBurracoState(game)
+    state.apply_chance(state.sample_chance(random.Random(8)))
+    differ = searched = 0
+    while not state.is_terminal() and searched < 12:
+        seat, legal = state.current_player(), state.legal_actions()
+        if len(legal) > 2:
+            obs = state.observation(seat)
+            easy = [IsmctsBot(game, seat, seed=4, iterations="60") for _ in range(2)]
+            strong = IsmctsBot(game, seat, seed=4, iterations="60", rollout="heuristic:strong")
+            visits = []
+            for bot in (*easy, strong):
+                bot.choose(obs, legal)
+                assert bot.last_root is None and bot.last_iterations == 60, "searched in the core"
+                visits.append(bot.last_visits)
+            assert visits[0] == visits[1]
+            differ += visits[0] != visits[2]
+            searched += 1
+        state.apply(bots[seat].choose(state.observation(seat), legal))
+    assert searched == 12 and differ >= 6
+    easy_twin = core_bot()
+    strong_bot = HeuristicBurracoBot("strong")
+    strong_twin = strong_bot.core_twin(state.observation(0), strong_bot.weights(4))
+    with pytest.raises(TypeError, match="all StrongBot or all EasyBot"):
+        native._core.Ismcts(strong_twin, (strong_twin, easy_twin, easy_twin, easy_twin), 1.0, 2, 100.0, 0.0)
