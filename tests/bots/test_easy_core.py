@@ -14,6 +14,7 @@ to easy's rollouts (docs/compiled-engine.md).
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 
 import pytest
@@ -172,6 +173,28 @@ def test_a_stale_observation_draws_nothing_in_the_core():
     fast.apply(legal[0])
     assert core.choose(obs._core_view, legal) == -2 and core.getstate() == state
     assert bot.choose(obs, legal) == expected
+
+
+def test_a_copied_or_pickled_bot_goes_on_alike():
+    """An easy bot copied or pickled mid-hand, after choosing in the core: its generator comes
+    home, the copy makes its own core twin, and both go on with the reference's choices and end
+    the hand with the reference's generator."""
+    game = make_game(players=2, target=None)
+    copies: dict[int, list[HeuristicBurracoBot]] = {}
+    made = 0
+    for fast, ref_bots, fast_bots, chosen, fast_chosen in side_by_side(game, 1, 21):
+        seat = fast.current_player()
+        assert fast_chosen == chosen
+        for twin in copies.get(seat, []):
+            assert twin.choose(fast.observation(seat), fast.legal_actions()) == chosen
+        made += 1
+        if made == 40:
+            copies = {s: [copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))] for s, bot in enumerate(fast_bots)}
+            assert all(bot._core_bots for bot in fast_bots) and not any(c._core_bots for c, _ in copies.values())
+            drawn = sum(bot._rng.draws for bot in ref_bots)
+    assert made > 100 and sum(bot._rng.draws for bot in ref_bots) - drawn > 10, "tie-breaks after the copy"
+    for seat, twins in copies.items():
+        assert all(twin._generator().getstate() == ref_bots[seat]._rng.getstate() for twin in twins)
 
 
 def test_a_spec_with_other_weights_chooses_alike():

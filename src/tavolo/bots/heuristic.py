@@ -138,6 +138,15 @@ class HeuristicBurracoBot:
         self._core_bots: dict[tuple[int, str], Any] = {}
         self._rng_holder: Any = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle. Easy's core twins hold nothing but the generator, which comes home
+        first: they are left out and made again when a compiled observation comes. Strong's keep the
+        turn's plans and go as they are (the core's ``StrongBot`` cannot be copied)."""
+        if self.level != "easy":
+            return self.__dict__
+        self._generator()
+        return {**self.__dict__, "_core_bots": {}, "_rng_holder": None}
+
     def weights(self, players: int) -> Weights:
         """The weights this bot plays with at a table of ``players``: the defaults for that
         player count, ``take_at`` at most :data:`COUNTED_TAKE_AT` below strong, with the spec's
