@@ -202,18 +202,19 @@ class HeuristicBurracoBot:
         return bot
 
     def core_twin(self, obs: BurracoObservation, w: Weights) -> Any:
-        """A new bot of the core at this level (``_core.StrongBot`` or ``_core.EasyBot``) with the weights
-        ``w`` and ``obs``'s rule set: it chooses as this class does, from the compiled state the
-        observation was made from (strong keeps the turn's plans itself; easy's generator starts as
-        ``random.Random(0)``; docs/compiled-engine.md)."""
+        """A new bot of the core at this level (``_core.StrongBot`` or ``_core.EasyBot``; a
+        ``KeyError`` at ``normal``) with the weights ``w`` and ``obs``'s rule set: it chooses as this
+        class does, from the compiled state the observation was made from (strong keeps the turn's
+        plans itself; easy's generator starts as ``random.Random(0)``; docs/compiled-engine.md)."""
         core = _strong_core()
         rule_set = RULE_SETS[obs.rule_set]
-        kind = core.StrongBot if self.level == "strong" else core.EasyBot
+        kind = {"strong": core.StrongBot, "easy": core.EasyBot}[self.level]
         return kind(tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True),
                     rule_set.get("clean_to_close", False), rule_set.get("group_ranks") or GROUP_RANKS)
 
     def _in_core(self, obs: BurracoObservation, w: Weights) -> Any:
-        """The core twin that chooses for ``obs``: easy's holds the tie-breaks' generator from now on."""
+        """The core twin that chooses for ``obs``: easy's holds the tie-breaks' generator from now
+        on."""
         bot = self._compiled(obs, w)
         if self.level == "easy" and self._rng_holder is not bot:
             bot.setstate(self._generator().getstate()[1])
@@ -221,7 +222,8 @@ class HeuristicBurracoBot:
         return bot
 
     def _generator(self) -> random.Random:
-        """The generator of the exact ties, ``self._rng``, with the state the core's easy bot left in it.
+        """The generator of the exact ties, ``self._rng``, with the state the core's easy bot
+        left in it.
 
         One stream of numbers breaks this bot's ties, whichever engine reads the table: before the
         core's easy bot first chooses, it takes the generator's state (the 624 words and the index of
