@@ -12,7 +12,8 @@ setup(
         Extension(
             "tavolo.games.burraco._core",
             sources=["src/tavolo/games/burraco/_core.cpp"],
-            depends=["src/tavolo/games/burraco/_strong.cpp", "src/tavolo/games/burraco/_search.cpp"],
+            depends=["src/tavolo/games/burraco/_strong.cpp", "src/tavolo/games/burraco/_easy.cpp",
+                     "src/tavolo/games/burraco/_search.cpp"],
             language="c++",
             extra_compile_args=["-O3", "-std=c++17", "-fno-strict-aliasing"],
             optional=True,

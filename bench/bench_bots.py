@@ -24,7 +24,8 @@ core (``_strong.cpp``, docs/compiled-engine.md), used when the observation comes
 compiled state. ``burraco.bot2.turns_per_s`` plays on ``native.new_state`` (the compiled core
 where it is built, the Python engine with ``TAVOLO_ENGINE=python``), CPU time;
 ``burraco.bot2_python.turns_per_s`` keeps the Python bot on the Python engine beside it, the same
-choices (tests/bots/test_strong_core.py).
+choices (tests/bots/test_strong_core.py). The note gives easy both ways: on the compiled state it
+plays in the core too (``_easy.cpp``, tests/bots/test_easy_core.py).
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def figures():
         strong.append(turns_per_s("strong", 2, HANDS, run))
         python.append(turns_per_s("strong", 2, HANDS, run, python_state))
     easy = statistics.median(turns_per_s("easy", 2, HANDS, run, python_state) for run in range(RUNS))
-    note(f"heuristic:strong on the {native.engine()} engine; heuristic:easy (no planning, Python), "
-         f"2 players: {easy:.0f} turns/s")
+    easy_core = statistics.median(turns_per_s("easy", 2, HANDS, run) for run in range(RUNS))
+    note(f"heuristic:strong on the {native.engine()} engine; heuristic:easy (no planning), 2 players: "
+         f"{easy:.0f} turns/s in Python, {easy_core:.0f} on the {native.engine()} engine")
     yield "burraco.bot2.turns_per_s", statistics.median(strong), "/s"
     yield "burraco.bot2_python.turns_per_s", statistics.median(python), "/s"

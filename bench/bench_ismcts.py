@@ -22,8 +22,9 @@ the quick easy heuristic in the rollouts (the strong one plans each turn, about
 
 Where the compiled core is built, ``ismcts.iterations_per_s`` is the search in the core
 (``_search.cpp``: the positions are compiled states, the observation carries the core's link,
-rollouts by strong in the core) and ``ismcts_python.iterations_per_s`` the Python search on
-the same positions as Python states (the reference, easy rollouts);
+rollouts by easy in the core, ``_easy.cpp``; by strong there before 2026-11-28's port of easy,
+about 21,000 /s) and ``ismcts_python.iterations_per_s`` the Python search on the same positions
+as Python states (the reference, easy rollouts);
 ``ismcts.iterations_in_0_1_s`` is how many iterations the core's search runs with
 ``time=0.1`` (median over the positions, CPU-bound, so wall clock here).
 """
@@ -101,7 +102,7 @@ def figures():
     note(f"ismcts: {len(states)} positions x {ITERATIONS} iterations per run, horizon {defaults.horizon}; "
          f"Python (rollout {defaults.rollout}) runs {', '.join(f'{r:.0f}' for r in python_rates)} /s, "
          f"at the old horizon 8: {old_horizon:.0f} /s (flat Monte Carlo there: about 595 /s)"
-         + (f"; the core (rollout heuristic:strong) runs {', '.join(f'{r:.0f}' for r in rates)} /s" if compiled else ""))
+         + (f"; the core (rollout {defaults.rollout}) runs {', '.join(f'{r:.0f}' for r in rates)} /s" if compiled else ""))
     if compiled:
         yield "ismcts.iterations_per_s", statistics.median(rates), "/s"
         yield "ismcts.iterations_in_0_1_s", iterations_in(game, states, 0.1), ""

@@ -1,9 +1,10 @@
 """The search in the compiled core (``_core.Ismcts``, ``_search.cpp``): the ismcts bot uses it
 when its observation comes from a compiled state and its prior and rollout are heuristic bots
-(strong plays the rollouts there); the Python search (``tavolo.bots.ismcts``) stays the
-reference. Reproducible with a seed and an iteration budget, every iteration visits the root
-once, a time budget stops it, it reads only the seat's observation (another deal of the hidden
-cards, the same search), it closes when one discard closes the hand (chiusura, codice art. 18)."""
+(the rollout level's twin in the core plays the rollouts there: easy by default); the Python
+search (``tavolo.bots.ismcts``) stays the reference. Reproducible with a seed and an iteration
+budget, every iteration visits the root once, a time budget stops it, it reads only the seat's
+observation (another deal of the hidden cards, the same search), it closes when one discard
+closes the hand (chiusura, codice art. 18)."""
 
 from __future__ import annotations
 

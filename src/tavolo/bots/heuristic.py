@@ -58,7 +58,10 @@ strong (+ timing and the partner)
 This module is the reference. When the observation comes from the compiled state
 (``tavolo.games.burraco.native``), ``strong`` plays in the compiled core instead
 (``_strong.cpp``: the same reading, planner and draw, ported function by function), with the
-same choices at every decision (``tests/bots/test_strong_core.py``) and about 13 times faster.
+same choices at every decision (``tests/bots/test_strong_core.py``) and about 13 times faster;
+so does ``easy`` (``_easy.cpp``, ``tests/bots/test_easy_core.py``), its exact ties broken by the
+same numbers: the core has CPython's generator (``random.Random``'s Mersenne Twister), and the
+bot hands its generator's state over (see :meth:`HeuristicBurracoBot._generator`).
 
     >>> import random
     >>> from tavolo.games.burraco import make_game
@@ -110,6 +113,8 @@ turn with it (easy: the pile's help outweighs its loners; normal: the base weigh
 4-player 16.5 was tuned for strong's planned turn: with it easy lost to ``simple`` by 323
 points a deal and normal beat it by 77 (4 players, 300 duplicate deals, ``bench/levels.py``)."""
 
+CORE_LEVELS = ("easy", "strong")
+"""The levels the compiled core plays (``_strong.cpp``, ``_easy.cpp``); ``normal`` plays in Python."""
 NEVER = float("-inf")
 CARDS = range(NUM_TYPES)
 HANG = -100.0  # a meld that leaves the hand hanging on one card without a burraco (restare appeso)
@@ -131,6 +136,16 @@ class HeuristicBurracoBot:
         self._plan: tuple[tuple[int, int, int], Plan, int] | None = None
         self._pile_plan: tuple[tuple[int, int, int], _Table, Plan] | None = None
         self._core_bots: dict[tuple[int, str], Any] = {}
+        self._rng_holder: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle. Easy's core twins hold nothing but the generator, which comes home
+        first: they are left out and made again when a compiled observation comes. Strong's keep the
+        turn's plans and go as they are (the core's ``StrongBot`` cannot be copied)."""
+        if self.level != "easy":
+            return self.__dict__
+        self._generator()
+        return {**self.__dict__, "_core_bots": {}, "_rng_holder": None}
 
     def weights(self, players: int) -> Weights:
         """The weights this bot plays with at a table of ``players``: the defaults for that
@@ -151,12 +166,12 @@ class HeuristicBurracoBot:
         if len(legal) == 1:
             return legal[0]
         w = self.weights(obs.players)
-        view = obs.__dict__.get("_core_view") if self._rules is STRONG else None
-        if view is not None:  # an observation of the compiled core: strong plays there (_strong.cpp)
-            action = self._compiled(obs, w).choose(view, legal)
+        view = obs.__dict__.get("_core_view") if self.level in CORE_LEVELS else None
+        if view is not None:  # an observation of the compiled core: strong and easy play there
+            action = self._in_core(obs, w).choose(view, legal)
             if action >= 0:
                 return action
-            if action == -1:  # no plan applies: as below
+            if action == -1:  # no plan applies (easy: no meld and no discard): as below
                 return self._unplanned(legal, _Table(obs, self._rules, legal, w))
         if obs.phase == "draw":
             self._plan = self._pile_plan = None
@@ -179,18 +194,49 @@ class HeuristicBurracoBot:
         return min(table.discards, key=lambda a: table.keep_value(a - DISCARD_BASE, table.h, table.mine))
 
     def _compiled(self, obs: BurracoObservation, w: Weights) -> Any:
-        """The core's strong bot (``_core.StrongBot``) with the weights ``w`` and ``obs``'s rule set: it
-        chooses as this class does, from the compiled state the observation was made from, and keeps
-        the turn's plans itself (docs/compiled-engine.md)."""
+        """This bot's twin in the core for ``obs``'s table, made once (:meth:`core_twin`)."""
         key = (obs.players, obs.rule_set)
         bot = self._core_bots.get(key)
         if bot is None:
-            core = _strong_core()
-            rule_set = RULE_SETS[obs.rule_set]
-            bot = self._core_bots[key] = core.StrongBot(
-                tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True), rule_set.get("clean_to_close", False),
-                rule_set.get("group_ranks") or GROUP_RANKS)
+            bot = self._core_bots[key] = self.core_twin(obs, w)
         return bot
+
+    def core_twin(self, obs: BurracoObservation, w: Weights) -> Any:
+        """A new bot of the core at this level (``_core.StrongBot`` or ``_core.EasyBot``; a
+        ``KeyError`` at ``normal``) with the weights ``w`` and ``obs``'s rule set: it chooses as this
+        class does, from the compiled state the observation was made from (strong keeps the turn's
+        plans itself; easy's generator starts as ``random.Random(0)``; docs/compiled-engine.md)."""
+        core = _strong_core()
+        rule_set = RULE_SETS[obs.rule_set]
+        kind = {"strong": core.StrongBot, "easy": core.EasyBot}[self.level]
+        return kind(tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True),
+                    rule_set.get("clean_to_close", False), rule_set.get("group_ranks") or GROUP_RANKS)
+
+    def _in_core(self, obs: BurracoObservation, w: Weights) -> Any:
+        """The core twin that chooses for ``obs``: easy's holds the tie-breaks' generator from now
+        on."""
+        bot = self._compiled(obs, w)
+        if self.level == "easy" and self._rng_holder is not bot:
+            bot.setstate(self._generator().getstate()[1])
+            self._rng_holder = bot
+        return bot
+
+    def _generator(self) -> random.Random:
+        """The generator of the exact ties, ``self._rng``, with the state the core's easy bot
+        left in it.
+
+        One stream of numbers breaks this bot's ties, whichever engine reads the table: before the
+        core's easy bot first chooses, it takes the generator's state (the 624 words and the index of
+        ``random.Random.getstate``); before the Python code next breaks a tie, the state comes back
+        (``setstate``). So a bot and its twin seeded alike draw the same numbers on either engine,
+        ``seed=None`` (the OS's entropy) included, where a seed handed to the core would not exist;
+        and the state crosses only when the engine changes, not at every decision."""
+        holder = self._rng_holder
+        if holder is not None:
+            version, _, gauss = self._rng.getstate()
+            self._rng.setstate((version, holder.getstate(), gauss))
+            self._rng_holder = None
+        return self._rng
 
     def prior(self, obs: BurracoObservation, legal: Sequence[int]) -> dict[int, float]:
         """Probabilities over ``legal`` for a search: half on :meth:`choose`'s action, the
@@ -239,6 +285,7 @@ class HeuristicBurracoBot:
     def _best(self, legal: Sequence[int], table: _Table) -> tuple[int, float]:
         """The most valuable meld action (open or attach) and its value; (-1, 0) when none."""
         best, best_value, ties = -1, float("-inf"), 0
+        rng = self._generator()
         for action in legal:
             if action < OPEN_BASE:
                 continue
@@ -247,7 +294,7 @@ class HeuristicBurracoBot:
                 best, best_value, ties = action, value, 1
             elif value == best_value:
                 ties += 1
-                if self._rng.random() * ties < 1:
+                if rng.random() * ties < 1:
                     best = action
         return best, (best_value if best >= 0 else 0.0)
 

@@ -46,12 +46,14 @@ core's ``_core_view`` link, :mod:`tavolo.games.burraco.native`), the prior is
 in the core (``_core.Ismcts``, ``_search.cpp``): the same iterations (the core's
 determinization, the descent by PUCT with the availability counts, one expansion, the rollout to
 the horizon, the cut scored as :meth:`IsmctsBot._values` scores it, the backup) and settings, in
-C++, with strong in the core as the prior and as the rollout bot. ``easy`` is not in the core, so
-a search asked for easy rollouts plays strong ones there (a strong bot with the easy bot's
-weight overrides): the play differs from this module's with easy rollouts. Its determinizations
-come from the core's generator, seeded from this bot's, so a seed and an iteration budget repeat
-it, though not this module's iterations. ``last_root`` is then ``None``. This module's search is
-the reference (docs/compiled-engine.md).
+C++, with strong in the core as the root's prior and the rollout level in the core
+(``_core.StrongBot`` or ``_core.EasyBot``, the same choices as the Python bots, with the spec's
+weight overrides) as the rollout bot and the prior below the root. Its determinizations come
+from the core's generator, seeded from this bot's, and so do easy's tie-breaks (each seat's
+rollout bot seeded afresh at each search from the search's generator, not from the Python
+rollout bots'), so a seed and an iteration budget repeat it, though not this module's
+iterations. ``last_root`` is then ``None``. This module's search is the reference
+(docs/compiled-engine.md).
 
 A whole turn is not one macro-move: the tree's actions are the game's
 (draw or take, each open, each attachment, the discard), so the bot's own
@@ -278,17 +280,17 @@ class IsmctsBot:
     def _core_search(self, obs: BurracoObservation) -> Any:
         """The search in the core (``_core.Ismcts``, ``_search.cpp``) for ``obs``'s table, made
         once; ``None`` where it does not apply: the prior must be ``heuristic:strong`` and the
-        rollout ``heuristic:strong`` or ``heuristic:easy``, played there by strong in the core
-        (easy is not ported; see docs/compiled-engine.md)."""
+        rollout ``heuristic:strong`` or ``heuristic:easy``, each played there by its twin in the
+        core, made for the search (docs/compiled-engine.md)."""
         key = (obs.players, obs.rule_set)
         if key not in self._core_searches:
             self._core_searches[key] = None
-            rollout = [_strong_twin(bot) for bot in self._bots]
-            if _is_heuristic(self._prior_bot, ("strong",)) and None not in rollout:
+            rollout_in_core = all(_is_heuristic(bot, ("strong", "easy")) for bot in self._bots)
+            if _is_heuristic(self._prior_bot, ("strong",)) and rollout_in_core:
                 from tavolo.games.burraco import native
 
                 s = self.settings
-                core_bots = tuple(bot._compiled(obs, bot.weights(obs.players)) for bot in rollout)
+                core_bots = tuple(bot.core_twin(obs, bot.weights(obs.players)) for bot in self._bots)
                 prior = self._prior_bot._compiled(obs, self._prior_bot.weights(obs.players))
                 self._core_searches[key] = native._core.Ismcts(prior, core_bots, s.c, s.horizon, s.scale, s.held)
         return self._core_searches[key]
@@ -414,18 +416,6 @@ def _is_heuristic(bot: Agent, levels: tuple[str, ...]) -> bool:
     from tavolo.bots.heuristic import HeuristicBurracoBot
 
     return type(bot) is HeuristicBurracoBot and bot.level in levels
-
-
-def _strong_twin(bot: Agent) -> Any:
-    """The strong bot that plays ``bot``'s rollouts in the core: itself at level strong, a
-    strong bot with the same weight overrides for easy (not ported to the core), else None."""
-    from tavolo.bots.heuristic import HeuristicBurracoBot
-
-    if _is_heuristic(bot, ("strong",)):
-        return bot
-    if _is_heuristic(bot, ("easy",)):
-        return HeuristicBurracoBot("strong", **bot._overrides)
-    return None
 
 
 def _standing(state: BurracoState, side: int, held: float = 1.0) -> float:

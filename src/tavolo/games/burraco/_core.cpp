@@ -1878,6 +1878,7 @@ PyObject *State_get_timeout(StateObject *self, void *) { return PyBool_FromLong(
 PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromLong(self->c.history_len); }
 
 #include "_strong.cpp"  // heuristic:strong in the core: SeatView, StrongBot, setup_strong
+#include "_easy.cpp"    // heuristic:easy in the core: EasyBot, CPython's Mersenne Twister
 #include "_search.cpp"  // search in the core: the determinization, SO-ISMCTS (Ismcts)
 
 PyMethodDef State_methods[] = {
@@ -2130,6 +2131,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_XINCREF(bot_type);
     if (!view_type || !bot_type || PyModule_AddObject(m, "SeatView", view_type) < 0 ||
         PyModule_AddObject(m, "StrongBot", bot_type) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+    PyObject *easy_type = PyType_FromSpec(&EasyBot_spec);
+    EASY_BOT_TYPE = (PyTypeObject *)easy_type;
+    Py_XINCREF(easy_type);
+    if (!easy_type || PyModule_AddObject(m, "EasyBot", easy_type) < 0) {
         Py_DECREF(m);
         return nullptr;
     }

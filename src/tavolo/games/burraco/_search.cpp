@@ -179,7 +179,7 @@ PyObject *State_determinize(StateObject *self, PyObject *args) {
 // SO-ISMCTS in the core (tavolo.bots.ismcts, the reference: the same algorithm and settings).
 // Each iteration determinizes the root seat's view, descends the tree by PUCT over the children
 // legal in that determinization (the subset-armed availability counts), expands one node, lets
-// the rollout bot (strong in the core) play every seat to the horizon, scores the cut as
+// the rollout bot (strong or easy in the core) play every seat to the horizon, scores the cut as
 // ismcts._values does and backs up. Nodes and edges live in arrays grown by doubling and kept
 // between searches: after the first searches nothing is allocated.
 
@@ -216,7 +216,7 @@ struct Settings {
 struct IsmctsObject {
     PyObject_HEAD
     StrongBotObject *prior_bot;              // the root's prior
-    StrongBotObject *bots[MAX_SEATS];        // each seat's rollout bot, and its prior below the root
+    PyObject *bots[MAX_SEATS];               // each seat's rollout bot (StrongBot or EasyBot), its prior below the root
     search::Settings set;
     search::Node *nodes;
     search::Edge *edges;
@@ -276,18 +276,25 @@ void fill_legal(strong::Legal &l, const uint16_t *a, int n) {
     l.n = n;
 }
 
-// The bot's choice (heuristic:strong in the core); where no plan applies, a random legal action.
-int bot_choice(IsmctsObject *t, StrongBotObject *bot, const Core &s, const uint16_t *legal, int n) {
+// The choice of `bot` (a StrongBot or an EasyBot) for the player on turn, from t->legal; -1
+// where it has none (strong: no plan applies).
+int choice_of(IsmctsObject *t, PyObject *bot, const Core &s) {
+    if (Py_TYPE(bot) == EASY_BOT_TYPE) return easy_choose((EasyBotObject *)bot, s, s.turn, t->legal);
+    return strong_choose((StrongBotObject *)bot, s, s.turn, t->legal);
+}
+
+// The rollout bot's choice; where it has none, a random legal action.
+int bot_choice(IsmctsObject *t, PyObject *bot, const Core &s, const uint16_t *legal, int n) {
     fill_legal(t->legal, legal, n);
-    int a = strong_choose(bot, s, s.turn, t->legal);
+    int a = choice_of(t, bot, s);
     return a >= 0 ? a : legal[t->rng.below(n)];
 }
 
 // _set_prior: the bot's prior (HeuristicBurracoBot.prior: half on its choice, the rest even)
 // for the node's actions of `legal` that have none yet.
-void set_prior(IsmctsObject *t, int32_t node, StrongBotObject *bot, const Core &s, const uint16_t *legal, int n) {
+void set_prior(IsmctsObject *t, int32_t node, PyObject *bot, const Core &s, const uint16_t *legal, int n) {
     fill_legal(t->legal, legal, n);
-    int chosen = strong_choose(bot, s, s.turn, t->legal);
+    int chosen = choice_of(t, bot, s);
     double rest = chosen >= 0 ? 0.5 / (n - 1) : 1.0 / n;
     for (int i = 0; i < n; ++i) {
         int32_t e = edge_of(t, legal[i]);
@@ -309,7 +316,7 @@ int32_t select(IsmctsObject *t, int32_t node, const Core &s, const uint16_t *leg
     for (int i = 0; i < n; ++i) {
         int32_t e = edge_of(t, legal[i]);
         if (e < 0 || !t->edges[e].has_prior) {
-            set_prior(t, node, node == 0 ? t->prior_bot : t->bots[s.turn], s, legal, n);
+            set_prior(t, node, node == 0 ? (PyObject *)t->prior_bot : t->bots[s.turn], s, legal, n);
             break;
         }
     }
@@ -430,7 +437,9 @@ void iterate(IsmctsObject *t) {
 
 }  // namespace search
 
-// Ismcts(prior_bot, bots, c, horizon, scale, held): the search's bots (StrongBot) and settings.
+// Ismcts(prior_bot, bots, c, horizon, scale, held): the search's bots (the prior a StrongBot, the
+// rollout bots all StrongBot or all EasyBot) and settings. The EasyBots' generators are seeded
+// afresh at each search, from the search's generator.
 
 PyObject *Ismcts_new(PyTypeObject *type, PyObject *args, PyObject *) {
     PyObject *prior, *bots;
@@ -443,9 +452,10 @@ PyObject *Ismcts_new(PyTypeObject *type, PyObject *args, PyObject *) {
         PyErr_SetString(PyExc_ValueError, "one rollout bot per seat, 2 to 6");
         return nullptr;
     }
+    PyTypeObject *kind = Py_TYPE(PyTuple_GET_ITEM(bots, 0));
     for (Py_ssize_t i = 0; i < n; ++i)
-        if (Py_TYPE(PyTuple_GET_ITEM(bots, i)) != STRONG_BOT_TYPE) {
-            PyErr_SetString(PyExc_TypeError, "the rollout bots are StrongBot objects");
+        if (Py_TYPE(PyTuple_GET_ITEM(bots, i)) != kind || (kind != STRONG_BOT_TYPE && kind != EASY_BOT_TYPE)) {
+            PyErr_SetString(PyExc_TypeError, "the rollout bots are all StrongBot or all EasyBot objects");
             return nullptr;
         }
     if (!(c >= 0) || !(scale > 0) || !(held >= 0) || horizon < 0) {
@@ -455,14 +465,14 @@ PyObject *Ismcts_new(PyTypeObject *type, PyObject *args, PyObject *) {
     IsmctsObject *self = (IsmctsObject *)type->tp_alloc(type, 0);  // zeroed
     if (!self) return nullptr;
     self->prior_bot = (StrongBotObject *)Py_NewRef(prior);
-    for (Py_ssize_t i = 0; i < n; ++i) self->bots[i] = (StrongBotObject *)Py_NewRef(PyTuple_GET_ITEM(bots, i));
+    for (Py_ssize_t i = 0; i < n; ++i) self->bots[i] = Py_NewRef(PyTuple_GET_ITEM(bots, i));
     self->set = search::Settings{c, scale, held, horizon};
     return (PyObject *)self;
 }
 
 void Ismcts_dealloc(IsmctsObject *self) {
     Py_XDECREF((PyObject *)self->prior_bot);
-    for (int i = 0; i < MAX_SEATS; ++i) Py_XDECREF((PyObject *)self->bots[i]);
+    for (int i = 0; i < MAX_SEATS; ++i) Py_XDECREF(self->bots[i]);
     free(self->nodes);
     free(self->edges);
     free(self->path);
@@ -508,12 +518,14 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     }
     if (!search::make_sampler(real, view->seat, self->sampler)) return nullptr;
     self->rng = Rng{seed};
+    for (int i = 0; i < real.o.n; ++i)  // easy's tie-breaks: a generator per seat, as random.Random(x) for x drawn here
+        if (Py_TYPE(self->bots[i]) == EASY_BOT_TYPE) ((EasyBotObject *)self->bots[i])->mt.seed(self->rng.next());
     self->n_nodes = self->n_edges = 0;
     search::new_node(self);
     search::index_edges(self, 0);
     uint16_t root_legal[MAX_LEGAL];
     memcpy(root_legal, given.a, sizeof(uint16_t) * given.n);
-    search::set_prior(self, 0, self->prior_bot, real, root_legal, given.n);
+    search::set_prior(self, 0, (PyObject *)self->prior_bot, real, root_legal, given.n);
     auto start = std::chrono::steady_clock::now();
     long done = 0;
     while (true) {
@@ -547,7 +559,8 @@ PyMethodDef Ismcts_methods[] = {
 };
 
 PyType_Slot Ismcts_slots[] = {
-    {Py_tp_doc, (void *)"SO-ISMCTS in the core (tavolo.bots.ismcts), heuristic:strong as prior and rollout."},
+    {Py_tp_doc, (void *)"SO-ISMCTS in the core (tavolo.bots.ismcts), heuristic:strong as prior, strong or easy as "
+                        "rollout."},
     {Py_tp_new, (void *)Ismcts_new},
     {Py_tp_dealloc, (void *)Ismcts_dealloc},
     {Py_tp_methods, Ismcts_methods},

@@ -216,6 +216,7 @@ struct Table {
     uint64_t danger, taken;
     double danger_weight, out_value, close_value, floor, points_weight;
     bool pozzetto_open, may_close, spend_wilds, must_meld;
+    bool clean, dead_cards;  // the rules "clean" (verso il pulito) and "dead" (carte morte): strong's, not easy's
     uint8_t rule_set;
     uint8_t seen[NUM_TYPES];
     uint8_t copies, joker_copies;
@@ -255,9 +256,35 @@ struct Table {
         else spend_wilds = false, points_weight = wt.points;
         must_meld = s.must_meld;
         rule_set = s.o.rule_set;
+        clean = dead_cards = true;
         v.seen_counts(seen);
         copies = v.n >= 5 ? 3 : 2;
         joker_copies = 2 * copies;
+    }
+
+    // _Table.__init__ at level easy (no rule beyond the basics) for the seat `v.me`, what its
+    // _unplanned reads: the hand, the side's melds, the next opponent's danger at `danger`'s weight
+    // alone, no cards near the ones he took, no floor, and the beginner's "end of hand" (three
+    // cards or fewer, or fewer than six in the stock) to spend the wilds and weigh the points at 0.5.
+    void read_easy(const Reading &v, const Weights &wt) {
+        const Core &s = v.s;
+        w = &wt;
+        rs = &v.rs;
+        memcpy(h, s.hand[v.me], NUM_TYPES);
+        single = s.single;
+        n_mine = s.n_melds[v.side];
+        memcpy(mine, s.melds[v.side], sizeof(uint32_t) * n_mine);
+        int nxt = v.next_opponent();
+        danger = nxt >= 0 ? fits_of(s.melds[s.side_of[nxt]], s.n_melds[s.side_of[nxt]], true) : 0;
+        danger_weight = wt.danger + 0.0;
+        taken = 0;
+        pozzetto_open = may_close = false;  // read by finish only, which easy does not use
+        out_value = close_value = floor = 0.0;
+        if (hand_sum(h) <= 3 || s.stock_len < 6) spend_wilds = true, points_weight = 0.5;
+        else spend_wilds = false, points_weight = wt.points;
+        must_meld = s.must_meld;
+        rule_set = s.o.rule_set;
+        clean = dead_cards = false;
     }
 
     // _Table.evaluates_as: whether `o` scores every meld and ending as this table does.
@@ -288,10 +315,10 @@ struct Table {
         int wb = meld_wild(before), wa = meld_wild(after);
         if (wa >= 0 && wb != wa) {
             double value = gain - keep_wild(card);
-            if (value > 0 && wb < 0 && meld_size(before) >= 4) value /= meld_size(before);
+            if (value > 0 && clean && wb < 0 && meld_size(before) >= 4) value /= meld_size(before);
             return value;
         }
-        if (wb >= 0 && wa < 0) gain += 40;
+        if (clean && wb >= 0 && wa < 0) gain += 40;
         return 20 + gain;
     }
 
@@ -316,7 +343,7 @@ struct Table {
             int other = NEAR_CARD[card][i];
             if (hh[other]) {
                 if (NEAR_DIST[card][i] == 1) value += 14;
-                else if (!dead(card, other)) value += 9;
+                else if (!dead_cards || !dead(card, other)) value += 9;
             }
         }
         if (fit & bit(card)) value += 25;
@@ -665,53 +692,63 @@ struct StrongBotObject {
 
 PyTypeObject *STRONG_BOT_TYPE = nullptr;
 
-// StrongBot(weights, semiclean, clean_to_close, group_ranks)
-PyObject *StrongBot_new(PyTypeObject *type, PyObject *args, PyObject *) {
+// The arguments of StrongBot and EasyBot: (weights, semiclean, clean_to_close, group_ranks), the
+// weights in Weights' field order. False, with a Python error set, where they are not.
+bool parse_bot_args(PyObject *args, strong::Weights &w, strong::RuleSet &rs) {
     PyObject *weights, *ranks;
     int semi, clean;
-    if (!PyArg_ParseTuple(args, "OppO", &weights, &semi, &clean, &ranks)) return nullptr;
+    if (!PyArg_ParseTuple(args, "OppO", &weights, &semi, &clean, &ranks)) return false;
     if (!strong::READY) {
         PyErr_SetString(PyExc_RuntimeError, "_core.setup_strong() has not been called");
-        return nullptr;
+        return false;
     }
     PyObject *wseq = PySequence_Fast(weights, "weights must be a sequence");
-    if (!wseq) return nullptr;
+    if (!wseq) return false;
     if (PySequence_Fast_GET_SIZE(wseq) != strong::NUM_WEIGHTS) {
         Py_DECREF(wseq);
         PyErr_Format(PyExc_ValueError, "%d weights, in Weights' field order", strong::NUM_WEIGHTS);
-        return nullptr;
+        return false;
     }
     double wv[strong::NUM_WEIGHTS];
     for (int i = 0; i < strong::NUM_WEIGHTS; ++i) {
         wv[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wseq, i));
         if (wv[i] == -1.0 && PyErr_Occurred()) {
             Py_DECREF(wseq);
-            return nullptr;
+            return false;
         }
     }
     Py_DECREF(wseq);
     PyObject *rseq = PySequence_Fast(ranks, "group_ranks must be a sequence");
-    if (!rseq) return nullptr;
+    if (!rseq) return false;
     Py_ssize_t nr = PySequence_Fast_GET_SIZE(rseq);
     if (nr < 1 || nr > 13) {
         Py_DECREF(rseq);
         PyErr_SetString(PyExc_ValueError, "1 to 13 group ranks");
-        return nullptr;
+        return false;
     }
-    strong::RuleSet rs{(bool)semi, (bool)clean, (uint8_t)nr, {}};
+    rs = strong::RuleSet{(bool)semi, (bool)clean, (uint8_t)nr, {}};
     for (Py_ssize_t i = 0; i < nr; ++i) {
         long r = PyLong_AsLong(PySequence_Fast_GET_ITEM(rseq, i));
         if (r < 1 || r > 13) {
             Py_DECREF(rseq);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a group rank is 1..13");
-            return nullptr;
+            return false;
         }
         rs.group_ranks[i] = (uint8_t)r;
     }
     Py_DECREF(rseq);
+    memcpy(&w, wv, sizeof wv);
+    return true;
+}
+
+// StrongBot(weights, semiclean, clean_to_close, group_ranks)
+PyObject *StrongBot_new(PyTypeObject *type, PyObject *args, PyObject *) {
+    strong::Weights w;
+    strong::RuleSet rs;
+    if (!parse_bot_args(args, w, rs)) return nullptr;
     StrongBotObject *self = (StrongBotObject *)type->tp_alloc(type, 0);
     if (!self) return nullptr;
-    memcpy(&self->w, wv, sizeof wv);
+    self->w = w;
     self->rs = rs;
     self->has_plan = self->has_pile_plan = false;
     return (PyObject *)self;
