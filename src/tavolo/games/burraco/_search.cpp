@@ -528,6 +528,7 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     search::set_prior(self, 0, (PyObject *)self->prior_bot, real, root_legal, given.n);
     auto start = std::chrono::steady_clock::now();
     long done = 0;
+    Py_BEGIN_ALLOW_THREADS  // the iterations touch no Python object: other threads run meanwhile
     while (true) {
         if (iterations && done >= iterations) break;
         if (seconds > 0 && done &&
@@ -536,6 +537,7 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
         search::iterate(self);
         ++done;
     }
+    Py_END_ALLOW_THREADS
     search::index_edges(self, 0);
     PyObject *visits = PyTuple_New(given.n);
     if (!visits) return nullptr;

@@ -57,7 +57,7 @@ struct MeldFits {
     bool set;
     uint64_t all, naturals;
 };
-MeldFits MELD_FITS[4096];
+thread_local MeldFits MELD_FITS[4096];  // per thread, as the core's ATTACH_MEMO: searches run without the GIL
 
 const MeldFits &meld_fits(uint32_t m) {
     MeldFits &f = MELD_FITS[(m * 2654435761u) >> 20];
