@@ -36,6 +36,15 @@ def presence(seats: list[int], watchers: int):
     return lambda f: f["type"] == "presence" and (f["seats"], f["watchers"]) == (seats, watchers)
 
 
+def two_seats(one: Server, two: Server, table: dict = BRISCOLA) -> tuple[str, str, str]:
+    """A table of two made (``table``: the request) and started, Anna at seat 0 through process
+    ``one`` and Bruno at seat 1 through process ``two``: the table's id and Anna's and Bruno's tokens."""
+    made = one.post("/api/tables", table)
+    sat = two.post(f"/api/tables/{made['table_id']}/seats/1", {"name": "Bruno"})
+    one.post(f"/api/tables/{made['table_id']}/start", {}, token=made["token"])
+    return made["table_id"], made["token"], sat["token"]
+
+
 @pytest.mark.postgres
 def test_a_seat_taken_through_one_process_is_seen_through_the_other(postgres_url):  # noqa: F811
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
@@ -80,15 +89,12 @@ def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url)
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     three = None
     try:
-        made = one.post("/api/tables", BRISCOLA)
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two)
         with one.socket(table_id) as ws_anna:
             anna = Seat(ws_anna)
-            anna.greet(made["token"])
+            anna.greet(anna_token)
             ws_bruno = two.socket(table_id)
-            Seat(ws_bruno).greet(sat["token"])
+            Seat(ws_bruno).greet(bruno_token)
             anna.until(presence([1, 1], 0))
             two.kill()  # kill -9: no goodbye; its socket counts until it has been silent a while
             anna.until(presence([1, 0], 0), timeout=SILENCE_SECONDS + 2 * HEARTBEAT_SECONDS)
@@ -96,7 +102,7 @@ def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url)
             assert three.get(f"/api/tables/{table_id}")["status"] == "playing"
             with three.socket(table_id) as ws_late:
                 bruno = Seat(ws_late)
-                assert bruno.greet(sat["token"])["seat"] == 1
+                assert bruno.greet(bruno_token)["seat"] == 1
                 assert bruno.frame("state")["seq"] == anna.state["seq"]
                 anna.until(presence([1, 1], 0))
                 mover = whose_turn(anna, bruno)
@@ -173,17 +179,14 @@ def test_one_process_moves_a_tables_bot_and_another_takes_over_when_it_stops(pos
 def test_play_again_reaches_each_seat_through_its_own_process(postgres_url):  # noqa: F811
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     try:
-        made = one.post("/api/tables", BRISCOLA)
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two)
         with one.socket(table_id) as ws_a, two.socket(table_id) as ws_b:
             anna, bruno = Seat(ws_a), Seat(ws_b)
-            anna.greet(made["token"]), bruno.greet(sat["token"])
+            anna.greet(anna_token), bruno.greet(bruno_token)
             play_out(anna, bruno)
             if bruno.state["table"]["status"] != "finished":
                 bruno.until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
-            new = one.post(f"/api/tables/{table_id}/again", {}, token=made["token"])
+            new = one.post(f"/api/tables/{table_id}/again", {}, token=anna_token)
             to_bruno = bruno.frame("again")  # asked through process one, told through process two
             assert (to_bruno["table_id"], to_bruno["seat"]) == (new["table_id"], 1)
         with two.socket(new["table_id"]) as ws:
@@ -262,13 +265,10 @@ def test_the_move_timer_is_the_same_through_both_processes_and_plays_its_move_on
     the timer's move is stored once, by the process holding the table's lease, and told to both."""
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     try:
-        made = one.post("/api/tables", {**BRISCOLA, "timer": "code"})
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two, {**BRISCOLA, "timer": "code"})
         with one.socket(table_id) as ws_anna, two.socket(table_id) as ws_bruno:
             anna, bruno = Seat(ws_anna), Seat(ws_bruno)
-            anna.greet(made["token"]), bruno.greet(sat["token"])
+            anna.greet(anna_token), bruno.greet(bruno_token)
             timed = [s.until(lambda f: f["type"] == "state" and f["view"]["deadline_ms"]) for s in (anna, bruno)]
             assert timed[0]["seq"] == timed[1]["seq"]
             assert timed[0]["view"]["deadline_ms"] == timed[1]["view"]["deadline_ms"]
