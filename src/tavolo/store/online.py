@@ -16,6 +16,7 @@ Several tables' rows go down in one transaction (group commit)::
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,7 +26,7 @@ from sqlalchemy import (
     JSON, Connection, DateTime, Engine, Float, ForeignKey, Index, Integer, String, UniqueConstraint, create_engine,
     event, insert, select, update,
 )
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, InvalidatePoolError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tavolo.store.migrate import upgrade
@@ -159,6 +160,8 @@ class Account:
 
 BUSY_TIMEOUT_S = 30
 """How long a SQLite connection waits for another writer's lock before it gives up."""
+PING_AFTER_IDLE_S = 1.0
+"""A pooled connection that rested this long is pinged before use (see :func:`ping_when_idle`)."""
 
 
 def make_online_engine(url: str) -> Engine:
@@ -169,9 +172,44 @@ def make_online_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True, pool_size=10)
+        engine = create_engine(url, pool_size=10)
+        ping_when_idle(engine)
     upgrade(engine)
     return engine
+
+
+def ping_when_idle(engine: Engine, idle_s: float = PING_AFTER_IDLE_S) -> None:
+    """Ping a pooled connection before use when it rested in the pool more than ``idle_s`` (a
+    database restarted meanwhile: the pool is thrown away and a fresh connection serves), as
+    ``pool_pre_ping`` does before every use. Under load the connections rest milliseconds: its
+    ``SELECT 1`` was one round trip of four in each stored move (with ``BEGIN``, the ``INSERT``,
+    ``COMMIT``), about 0.08 ms of the server's CPU and some of PostgreSQL's, every move.
+
+        >>> engine = create_engine("sqlite://")
+        >>> ping_when_idle(engine, idle_s=0.0)
+        >>> with engine.connect() as connection:
+        ...     pass
+        >>> with engine.connect() as connection:  # pinged: it rested more than 0 s
+        ...     connection.exec_driver_sql("select 2").scalar()
+        2
+    """
+
+    def rested(_dbapi_connection: Any, record: Any) -> None:
+        record.info["rested_at"] = time.monotonic()
+
+    def checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        rested_at = record.info.get("rested_at")
+        if rested_at is None or time.monotonic() - rested_at <= idle_s:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            if not engine.dialect.is_disconnect(error, dbapi_connection, None):
+                raise
+            raise InvalidatePoolError() from None
+
+    event.listen(engine, "checkin", rested)
+    event.listen(engine, "checkout", checked_out)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
