@@ -6,15 +6,19 @@ database."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
 import time
+from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
 from tavolo.online.service import move_seconds
+from tavolo.online.tables import Table
 from tavolo.store.online import LogEntry, OnlineStore, make_online_engine
 from tests.server.processes import Seat, Server, free_port, play_out
 from tests.server.test_two_processes import REDIS_URL, whose_turn
@@ -286,3 +290,68 @@ def test_the_move_timer_is_the_same_through_both_processes_and_plays_its_move_on
     finally:
         one.kill()
         two.kill()
+
+
+def started_briscola(client) -> tuple[object, object]:
+    """A started table of two people through ``client``'s one process: the service and the table."""
+    made = client.post("/api/tables", json=BRISCOLA).json()
+    client.post(f"/api/tables/{made['table_id']}/seats/1", json={"name": "Bruno"})
+    client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
+    svc = client.app.state.service
+    return svc, svc.tables[made["table_id"]]
+
+
+def stored_elsewhere(svc, table, moves: int) -> list[LogEntry]:
+    """``moves`` moves stored as another process stores them (the table here does not apply them)."""
+    trial = Table(table.record)
+    for entry in svc.store.log(table.id):
+        trial.apply(entry)
+    rows = []
+    for _ in range(moves):
+        (entry,) = trial.move_entries(trial.to_act, trial.state.legal_action_strings()[0])
+        entry = replace(entry, recorded_at=round(time.time(), 6))
+        svc.store.append([entry])
+        trial.apply(entry)
+        rows.append(entry)
+    return rows
+
+
+def heard(client, svc, table, rows: list[LogEntry], sent: list[LogEntry]) -> list[int]:
+    """The ``seq`` message of ``rows`` carrying ``sent`` heard from another process: the ``after``
+    of each read of the table's log meanwhile."""
+    reads, read = [], svc.store.log
+    svc.store.log = lambda table_id, after=0: reads.append(after) or read(table_id, after)
+    message = {"kind": "seq", "p": "p2", "t": table.id, "seq": rows[-1].seq,
+               "rows": [[e.seq, e.kind, e.payload, e.recorded_at] for e in sent]}
+    client.portal.call(svc._on_message, message)
+    for _ in range(100):
+        if table.seq == rows[-1].seq:
+            break
+        client.portal.call(asyncio.sleep, 0.01)
+    return reads
+
+
+def test_a_move_heard_with_its_rows_is_applied_without_reading_the_log_and_a_gap_is_read(client):
+    svc, table = started_briscola(client)
+    seq = table.seq
+    rows = stored_elsewhere(svc, table, 1)
+    assert heard(client, svc, table, rows, rows) == []  # applied from the message
+    assert table.seq == seq + 1 and table.actions[-1] == rows[0].payload["text"]
+    assert table.changed_at == rows[0].recorded_at  # the same move timer as the process that stored it
+    rows = stored_elsewhere(svc, table, 2)
+    assert heard(client, svc, table, rows, rows[1:]) == [seq + 1]  # its first row missing: read
+    assert table.actions[-2:] == [r.payload["text"] for r in rows]
+
+
+def test_a_shuffle_is_told_to_the_other_processes_without_its_cards(client):
+    """The deal's outcome (every hand) stays in the database: its message carries no rows, while a
+    move's carries the move."""
+    svc, table = started_briscola(client)
+    published = []
+    svc._redis = SimpleNamespace(publish=lambda kind, table_id, **fields: published.append(fields))
+    (move,) = table.move_entries(table.to_act, table.state.legal_action_strings()[0])
+    svc._publish_rows(table, [LogEntry(table.id, 1, "chance", {"outcome": [1, 2, 3]})])
+    svc._publish_rows(table, [move])
+    svc._redis = None
+    assert published[0] == {"seq": table.seq}
+    assert published[1]["rows"] == [[move.seq, "action", move.payload, None]]

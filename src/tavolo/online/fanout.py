@@ -1,10 +1,13 @@
 """Several ``tavolo serve`` processes on one set of tables: every change is stored first, then
 published on Redis as a small typed message (JSON) that every process receives; the database
-stays the only truth (Redis carries no moves, no seats: a process that hears of a change reads
-it from the database). Each message names its kind, the process that sent it (``p``) and, but
-for ``alive`` and ``sync``, the table (``t``):
+stays the only truth (a message goes out once what it tells is stored; Redis carries no seats and
+no shuffle: a process that hears of a change reads it from the database, but for a move's rows,
+which come with its message). Each message names its kind, the process that sent it (``p``) and,
+but for ``alive`` and ``sync``, the table (``t``):
 
-* ``{"kind": "seq", "t", "seq"}``: the table's log has rows up to ``seq`` (read the new ones);
+* ``{"kind": "seq", "t", "seq", "rows"?}``: the table's log has rows up to ``seq`` (read the new
+  ones); ``rows``, the rows just stored (``[seq, kind, payload, recorded_at]`` each; left out for a
+  shuffle), which a process applies when they follow on from its own, instead of reading them;
 * ``{"kind": "table", "t"}``: the table's record changed (a seat, its status, ``next_table``);
 * ``{"kind": "presence", "t", "g", "seats": [int], "watchers": int}``: the sender's sockets at
   the table (of game ``g``) now, per seat, and its spectators (see :mod:`tavolo.online.presence`;

@@ -8,7 +8,9 @@ a worker thread; bots choose in a thread pool so that a slow one never holds the
 With ``redis_url`` several processes serve the same tables and whatever a person sees is the
 same from any of them: every change (a table's new rows, a seat, its status, the table it is
 played again at) is stored first, then published (:mod:`tavolo.online.fanout`); a process that
-has the table reads the change from the database and tells its clients. Who is connected is
+has the table reads the change from the database and tells its clients. A move's rows come with
+its message (:meth:`TableService._rows_after`): a process applies them as they follow on from its
+own, without reading them back, and reads the database for any gap (or a shuffle, which no message carries). Who is connected is
 counted by each process and added up over all of them (:mod:`tavolo.online.presence`); it
 travels as small ``presence`` frames, at most one a table every :data:`PRESENCE_SECONDS`, never
 as a whole state. The lobby is read from the database.
@@ -225,6 +227,9 @@ class TableService:
         self._presence_at: dict[str, float] = {}
         self._heard: dict[str, tuple[int, bool]] = {}
         """Changes other processes announced and this one has not read yet: table -> (seq, record)."""
+        self._rows: dict[str, dict[int, LogEntry]] = {}
+        """The rows other processes stored and sent with their ``seq`` messages, not applied here
+        yet: table -> seq -> row (see :meth:`_rows_after`)."""
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._joined = False
         self._closed_at: dict[str, float] = {}
@@ -695,7 +700,19 @@ class TableService:
         self._wake.set()
         await future
         if self._apply(table, entries, hold_end=True):
+            self._publish_rows(table, entries)
+
+    def _publish_rows(self, table: Table, entries: list[LogEntry]) -> None:
+        """Tell the other processes of ``entries`` stored and applied here, the rows themselves
+        with them (a process that has the table applies them without reading them back); never a
+        shuffle (``chance``): the hands stay in the database, read from it by whoever needs them."""
+        if self._redis is None:
+            return
+        if any(entry.kind == "chance" for entry in entries):
             self._publish("seq", table.id, seq=table.seq)
+        else:
+            self._publish("seq", table.id, seq=table.seq,
+                          rows=[[e.seq, e.kind, e.payload, e.recorded_at] for e in entries])
 
     def _apply(self, table: Table, entries: list[LogEntry], hold_end: bool = False) -> bool:
         """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
@@ -785,6 +802,8 @@ class TableService:
         kind, process = message["kind"], message["p"]
         self.presence.heard_from(process)
         if kind in ("seq", "table"):
+            if message.get("rows"):
+                self._keep_rows(message["t"], message["rows"])
             self._heard_of(message["t"], int(message.get("seq", 0)), kind == "table")
         elif kind == "presence":
             if not offered(message.get("g", "")):  # never shown here: not kept
@@ -812,6 +831,28 @@ class TableService:
         if table_id in self.tables:
             self._follow(table_id)
 
+    def _keep_rows(self, table_id: str, rows: list[list[Any]]) -> None:
+        """Keep the rows a ``seq`` message carried (``[seq, kind, payload, recorded_at]`` each) until
+        they are applied, if the table is here (or being read)."""
+        if table_id not in self.tables and table_id not in self._loads:
+            return
+        kept = self._rows.setdefault(table_id, {})
+        for seq, kind, payload, at in rows:
+            kept[int(seq)] = LogEntry(table_id, int(seq), str(kind), payload, float(at))
+
+    async def _rows_after(self, table: Table, seq: int) -> list[LogEntry]:
+        """The rows of ``table`` after its last, up to ``seq`` at least: the ones the messages
+        carried when they follow on from it with no gap up to ``seq`` (reading them back cost the
+        process that did not store a move a query and a thread's turn: about half its CPU under the
+        paced bench), else read from the store."""
+        kept = self._rows.pop(table.id, {})
+        rows: list[LogEntry] = []
+        while (row := kept.get(table.seq + 1 + len(rows))) is not None:
+            rows.append(row)
+        if rows and rows[-1].seq >= seq:
+            return rows
+        return await asyncio.to_thread(self.store.log, table.id, table.seq)
+
     def _read_all(self) -> None:
         """Read every open table here again (after messages may have been missed)."""
         for table in list(self.tables.values()):
@@ -838,7 +879,7 @@ class TableService:
                 async with self._locks[table_id]:
                     before = table.record.next_table
                     changed = record and await self._refresh(table)
-                    entries = await asyncio.to_thread(self.store.log, table_id, table.seq) if seq > table.seq else []
+                    entries = await self._rows_after(table, seq) if seq > table.seq else []
                     if entries:
                         self._apply(table, entries)
                     elif changed:
@@ -919,7 +960,7 @@ class TableService:
             return
         if now - self._closed_at.setdefault(table.id, now) < KEEP_CLOSED_SECONDS:
             return
-        for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard):
+        for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard, self._rows):
             mapping.pop(table.id, None)
         if (task := self._tasks.pop(table.id, None)) is not None:
             task.cancel()
