@@ -8,12 +8,12 @@ a worker thread; bots choose in a thread pool so that a slow one never holds the
 With ``redis_url`` several processes serve the same tables and whatever a person sees is the
 same from any of them: every change (a table's new rows, a seat, its status, the table it is
 played again at) is stored first, then published (:mod:`tavolo.online.fanout`); a process that
-has the table reads the change from the database and tells its clients. A move's rows come with
-its message (:meth:`TableService._rows_after`): a process applies them as they follow on from its
-own, without reading them back, and reads the database for any gap (or a shuffle, which no message carries). Who is connected is
-counted by each process and added up over all of them (:mod:`tavolo.online.presence`); it
-travels as small ``presence`` frames, at most one a table every :data:`PRESENCE_SECONDS`, never
-as a whole state. The lobby is read from the database.
+has the table reads the change from the database and tells its clients; but a move's rows come
+with its message (:meth:`TableService._rows_after`), and a process applies them as they follow on
+from its own without reading them back (a gap, or a shuffle, which no message carries, is read).
+Who is connected is counted by each process and added up over all of them
+(:mod:`tavolo.online.presence`); it travels as small ``presence`` frames, at most one a table
+every :data:`PRESENCE_SECONDS`, never as a whole state. The lobby is read from the database.
 
 A table where no person has acted for :data:`IDLE_ALONE_SECONDS` (one person, the others bots:
 "gioca subito") or :data:`IDLE_TOGETHER_SECONDS` (several people), and where no seated person is
