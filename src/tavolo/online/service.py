@@ -48,7 +48,7 @@ from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Event, Table, table_info, told_to
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
-    ABANDONED, OPEN, LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
+    ABANDONED, OPEN, LogEntry, LogWriter, LoopLogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
 )
 
 log = logging.getLogger(__name__)
@@ -196,9 +196,11 @@ class TableService:
         or two under the bench's load): a worker thread makes it every :data:`CHECKPOINT_SECONDS`,
         and the paced bench's p99 went from 29 and 88 ms (two runs) to 16-28 ms (four runs).
 
-        A database over the network (PostgreSQL), or a file other processes serve too, keeps the
-        thread."""
+        A file other processes serve too keeps the thread; PostgreSQL (through psycopg) is written
+        on the loop too, through its driver's asyncio connection (:class:`~tavolo.store.online.LoopLogWriter`)."""
         self._log_writer: LogWriter | None = None
+        self._loop_writer: LoopLogWriter | None = None
+        """The log's writes on the loop on PostgreSQL (:class:`~tavolo.store.online.LoopLogWriter`)."""
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -252,6 +254,7 @@ class TableService:
         if self.inline_writes:
             self._log_writer = self.store.log_writer(INLINE_WAIT_MS)
             self._background.append(asyncio.create_task(self._checkpoints()))
+        self._loop_writer = self.store.loop_writer()
         if self.redis_url:
             from tavolo.online.fanout import RedisFanout
 
@@ -277,6 +280,8 @@ class TableService:
             await self._redis.stop()
         if self._log_writer is not None:
             self._log_writer.close()
+        if self._loop_writer is not None:
+            await self._loop_writer.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _load(self, record: TableRecord) -> Table:
@@ -760,8 +765,11 @@ class TableService:
         return None
 
     async def _append(self, entries: list[LogEntry]) -> None:
-        """Store ``entries``: on the loop when it may (:attr:`inline_writes`), else, or when
-        another writer holds the database, from a worker thread."""
+        """Store ``entries``: on the loop when it may (PostgreSQL through psycopg, or
+        :attr:`inline_writes`), else, or when another writer holds the database, from a worker thread."""
+        if self._loop_writer is not None:
+            await self._loop_writer.append(entries)
+            return
         if self._log_writer is not None:
             try:
                 self._log_writer.append(entries)
