@@ -6,15 +6,19 @@ database."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
 import time
+from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
 from tavolo.online.service import move_seconds
+from tavolo.online.tables import Table
 from tavolo.store.online import LogEntry, OnlineStore, make_online_engine
 from tests.server.processes import Seat, Server, free_port, play_out
 from tests.server.test_two_processes import REDIS_URL, whose_turn
@@ -34,6 +38,15 @@ def in_lobby(server: Server, table_id: str) -> dict | None:
 def presence(seats: list[int], watchers: int):
     """A frame test: a ``presence`` frame with these counts."""
     return lambda f: f["type"] == "presence" and (f["seats"], f["watchers"]) == (seats, watchers)
+
+
+def two_seats(one: Server, two: Server, table: dict = BRISCOLA) -> tuple[str, str, str]:
+    """A table of two made (``table``: the request) and started, Anna at seat 0 through process
+    ``one`` and Bruno at seat 1 through process ``two``: the table's id and Anna's and Bruno's tokens."""
+    made = one.post("/api/tables", table)
+    sat = two.post(f"/api/tables/{made['table_id']}/seats/1", {"name": "Bruno"})
+    one.post(f"/api/tables/{made['table_id']}/start", {}, token=made["token"])
+    return made["table_id"], made["token"], sat["token"]
 
 
 @pytest.mark.postgres
@@ -80,15 +93,12 @@ def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url)
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     three = None
     try:
-        made = one.post("/api/tables", BRISCOLA)
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two)
         with one.socket(table_id) as ws_anna:
             anna = Seat(ws_anna)
-            anna.greet(made["token"])
+            anna.greet(anna_token)
             ws_bruno = two.socket(table_id)
-            Seat(ws_bruno).greet(sat["token"])
+            Seat(ws_bruno).greet(bruno_token)
             anna.until(presence([1, 1], 0))
             two.kill()  # kill -9: no goodbye; its socket counts until it has been silent a while
             anna.until(presence([1, 0], 0), timeout=SILENCE_SECONDS + 2 * HEARTBEAT_SECONDS)
@@ -96,7 +106,7 @@ def test_a_killed_process_stops_counting_and_a_late_one_catches_up(postgres_url)
             assert three.get(f"/api/tables/{table_id}")["status"] == "playing"
             with three.socket(table_id) as ws_late:
                 bruno = Seat(ws_late)
-                assert bruno.greet(sat["token"])["seat"] == 1
+                assert bruno.greet(bruno_token)["seat"] == 1
                 assert bruno.frame("state")["seq"] == anna.state["seq"]
                 anna.until(presence([1, 1], 0))
                 mover = whose_turn(anna, bruno)
@@ -173,17 +183,14 @@ def test_one_process_moves_a_tables_bot_and_another_takes_over_when_it_stops(pos
 def test_play_again_reaches_each_seat_through_its_own_process(postgres_url):  # noqa: F811
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     try:
-        made = one.post("/api/tables", BRISCOLA)
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two)
         with one.socket(table_id) as ws_a, two.socket(table_id) as ws_b:
             anna, bruno = Seat(ws_a), Seat(ws_b)
-            anna.greet(made["token"]), bruno.greet(sat["token"])
+            anna.greet(anna_token), bruno.greet(bruno_token)
             play_out(anna, bruno)
             if bruno.state["table"]["status"] != "finished":
                 bruno.until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
-            new = one.post(f"/api/tables/{table_id}/again", {}, token=made["token"])
+            new = one.post(f"/api/tables/{table_id}/again", {}, token=anna_token)
             to_bruno = bruno.frame("again")  # asked through process one, told through process two
             assert (to_bruno["table_id"], to_bruno["seat"]) == (new["table_id"], 1)
         with two.socket(new["table_id"]) as ws:
@@ -262,13 +269,10 @@ def test_the_move_timer_is_the_same_through_both_processes_and_plays_its_move_on
     the timer's move is stored once, by the process holding the table's lease, and told to both."""
     one, two = Server(postgres_url, REDIS_URL), Server(postgres_url, REDIS_URL)
     try:
-        made = one.post("/api/tables", {**BRISCOLA, "timer": "code"})
-        table_id = made["table_id"]
-        sat = two.post(f"/api/tables/{table_id}/seats/1", {"name": "Bruno"})
-        one.post(f"/api/tables/{table_id}/start", {}, token=made["token"])
+        table_id, anna_token, bruno_token = two_seats(one, two, {**BRISCOLA, "timer": "code"})
         with one.socket(table_id) as ws_anna, two.socket(table_id) as ws_bruno:
             anna, bruno = Seat(ws_anna), Seat(ws_bruno)
-            anna.greet(made["token"]), bruno.greet(sat["token"])
+            anna.greet(anna_token), bruno.greet(bruno_token)
             timed = [s.until(lambda f: f["type"] == "state" and f["view"]["deadline_ms"]) for s in (anna, bruno)]
             assert timed[0]["seq"] == timed[1]["seq"]
             assert timed[0]["view"]["deadline_ms"] == timed[1]["view"]["deadline_ms"]
@@ -286,3 +290,68 @@ def test_the_move_timer_is_the_same_through_both_processes_and_plays_its_move_on
     finally:
         one.kill()
         two.kill()
+
+
+def started_briscola(client) -> tuple[object, object]:
+    """A started table of two people through ``client``'s one process: the service and the table."""
+    made = client.post("/api/tables", json=BRISCOLA).json()
+    client.post(f"/api/tables/{made['table_id']}/seats/1", json={"name": "Bruno"})
+    client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
+    svc = client.app.state.service
+    return svc, svc.tables[made["table_id"]]
+
+
+def stored_elsewhere(svc, table, moves: int) -> list[LogEntry]:
+    """``moves`` moves stored as another process stores them (the table here does not apply them)."""
+    trial = Table(table.record)
+    for entry in svc.store.log(table.id):
+        trial.apply(entry)
+    rows = []
+    for _ in range(moves):
+        (entry,) = trial.move_entries(trial.to_act, trial.state.legal_action_strings()[0])
+        entry = replace(entry, recorded_at=round(time.time(), 6))
+        svc.store.append([entry])
+        trial.apply(entry)
+        rows.append(entry)
+    return rows
+
+
+def heard(client, svc, table, rows: list[LogEntry], sent: list[LogEntry]) -> list[int]:
+    """The ``seq`` message of ``rows`` carrying ``sent`` heard from another process: the ``after``
+    of each read of the table's log meanwhile."""
+    reads, read = [], svc.store.log
+    svc.store.log = lambda table_id, after=0: reads.append(after) or read(table_id, after)
+    message = {"kind": "seq", "p": "p2", "t": table.id, "seq": rows[-1].seq,
+               "rows": [[e.seq, e.kind, e.payload, e.recorded_at] for e in sent]}
+    client.portal.call(svc._on_message, message)
+    for _ in range(100):
+        if table.seq == rows[-1].seq:
+            break
+        client.portal.call(asyncio.sleep, 0.01)
+    return reads
+
+
+def test_a_move_heard_with_its_rows_is_applied_without_reading_the_log_and_a_gap_is_read(client):
+    svc, table = started_briscola(client)
+    seq = table.seq
+    rows = stored_elsewhere(svc, table, 1)
+    assert heard(client, svc, table, rows, rows) == []  # applied from the message
+    assert table.seq == seq + 1 and table.actions[-1] == rows[0].payload["text"]
+    assert table.changed_at == rows[0].recorded_at  # the same move timer as the process that stored it
+    rows = stored_elsewhere(svc, table, 2)
+    assert heard(client, svc, table, rows, rows[1:]) == [seq + 1]  # its first row missing: read
+    assert table.actions[-2:] == [r.payload["text"] for r in rows]
+
+
+def test_a_shuffle_is_told_to_the_other_processes_without_its_cards(client):
+    """The deal's outcome (every hand) stays in the database: its message carries no rows, while a
+    move's carries the move."""
+    svc, table = started_briscola(client)
+    published = []
+    svc._redis = SimpleNamespace(publish=lambda kind, table_id, **fields: published.append(fields))
+    (move,) = table.move_entries(table.to_act, table.state.legal_action_strings()[0])
+    svc._publish_rows(table, [LogEntry(table.id, 1, "chance", {"outcome": [1, 2, 3]})])
+    svc._publish_rows(table, [move])
+    svc._redis = None
+    assert published[0] == {"seq": table.seq}
+    assert published[1]["rows"] == [[move.seq, "action", move.payload, None]]

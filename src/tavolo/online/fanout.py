@@ -1,10 +1,13 @@
 """Several ``tavolo serve`` processes on one set of tables: every change is stored first, then
 published on Redis as a small typed message (JSON) that every process receives; the database
-stays the only truth (Redis carries no moves, no seats: a process that hears of a change reads
-it from the database). Each message names its kind, the process that sent it (``p``) and, but
-for ``alive`` and ``sync``, the table (``t``):
+stays the only truth (a message goes out once what it tells is stored; Redis carries no seats and
+no shuffle: a process that hears of a change reads it from the database, but for a move's rows,
+which come with its message). Each message names its kind, the process that sent it (``p``) and,
+but for ``alive`` and ``sync``, the table (``t``):
 
-* ``{"kind": "seq", "t", "seq"}``: the table's log has rows up to ``seq`` (read the new ones);
+* ``{"kind": "seq", "t", "seq", "rows"?}``: the table's log has rows up to ``seq`` (read the new
+  ones); ``rows``, the rows just stored (``[seq, kind, payload, recorded_at]`` each; left out for a
+  shuffle), which a process applies when they follow on from its own, instead of reading them;
 * ``{"kind": "table", "t"}``: the table's record changed (a seat, its status, ``next_table``);
 * ``{"kind": "presence", "t", "g", "seats": [int], "watchers": int}``: the sender's sockets at
   the table (of game ``g``) now, per seat, and its spectators (see :mod:`tavolo.online.presence`;
@@ -23,16 +26,18 @@ long as it moves them; another process that has the table waits until the lease 
 table not moved (its holder stopped), then takes it. Without it every process that had a table
 loaded (a player or a spectator there) chose each bot move, and the first to store it won.
 
-Messages go out in order through one connection, many in a round trip (a pipeline), from an
-outbox that never makes a move wait for Redis: each call of :meth:`RedisFanout.publish` only
-queues (thousands of them at once took every connection of the pool, and the messages refused
-left other processes' tables behind). Redis out of reach, the outbox keeps
+Messages go out in order through one connection, from an outbox that never makes a move wait
+for Redis: each call of :meth:`RedisFanout.publish` only queues (thousands of them at once took
+every connection of the pool, and the messages refused left other processes' tables behind). What
+the outbox holds goes out together, as one message: a JSON array of them (every process reads
+every message, its own too, and redis-py's reading of one took more of a server's CPU under the
+paced bench than the move it told). Redis out of reach, the outbox keeps
 :data:`OUTBOX_LIMIT` messages and tries again every :data:`RETRY_SECONDS`; past that it drops
 the oldest and, once Redis answers again, says ``sync`` with ``again``: the others read every
 table anew.
 
-    >>> decode(b'{"kind":"seq","p":"a1","t":"t1","seq":4}')["seq"]
-    4
+    >>> [m["seq"] for m in decode(b'[{"kind":"seq","p":"a1","t":"t1","seq":4},{"kind":"seq","p":"a1","t":"t2","seq":9}]')]
+    [4, 9]
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ KINDS = ("seq", "table", "presence", "alive", "sync", "gone")
 RETRY_SECONDS = 1.0
 """How long the listener and the sender wait before they try again when Redis went away."""
 BATCH = 500
-"""Messages sent at most in one round trip."""
+"""Messages sent at most in one Redis message."""
 OUTBOX_LIMIT = 100_000
 """Messages kept while Redis is out of reach (then the oldest go, and the others read all again)."""
 LEASE_MS = 5000
@@ -73,12 +78,14 @@ return left
 """Take or keep the lease ``KEYS[1]`` for ``ARGV[1]`` (``ARGV[2]`` ms): 0, or the ms another holds it."""
 
 
-def decode(data: bytes | str) -> dict[str, Any]:
-    """A message as a dict; ``ValueError`` for one of no known kind."""
-    message = orjson.loads(data)
-    if not isinstance(message, dict) or message.get("kind") not in KINDS or not isinstance(message.get("p"), str):
-        raise ValueError(f"not a fan-out message: {data!r}")
-    return message
+def decode(data: bytes | str) -> list[dict[str, Any]]:
+    """The messages a Redis message carries (one, or an array of them); ``ValueError`` for one of no
+    known kind."""
+    messages = orjson.loads(data)
+    for message in messages if isinstance(messages, list) else [messages]:
+        if not isinstance(message, dict) or message.get("kind") not in KINDS or not isinstance(message.get("p"), str):
+            raise ValueError(f"not a fan-out message: {data!r}")
+    return messages if isinstance(messages, list) else [messages]
 
 
 class RedisFanout:
@@ -148,17 +155,14 @@ class RedisFanout:
         self._ready.set()
 
     async def _send(self) -> None:
-        """Send what the outbox holds, :data:`BATCH` messages a round trip, in order."""
+        """Send what the outbox holds, in order, :data:`BATCH` messages in one."""
         while True:
             await self._ready.wait()
             self._ready.clear()
             while self.outbox:
                 batch = [self.outbox.popleft() for _ in range(min(BATCH, len(self.outbox)))]
                 try:
-                    async with self.client.pipeline(transaction=False) as pipe:
-                        for message in batch:
-                            pipe.publish(CHANNEL, message)
-                        await pipe.execute()
+                    await self.client.publish(CHANNEL, b"[" + b",".join(batch) + b"]")
                 except (redis.RedisError, OSError) as exc:
                     log.warning("fan-out: %d messages wait, Redis does not answer: %s", len(self.outbox) + len(batch),
                                 exc)
@@ -187,8 +191,13 @@ class RedisFanout:
         if message["type"] != "message":
             return
         try:
-            data = decode(message["data"])
-            if data["p"] != self.process:
-                await self.on_message(data)
+            told = decode(message["data"])
         except Exception:  # one bad message must not stop the others
             log.exception("fan-out message %r", message.get("data"))
+            return
+        for data in told:
+            if data["p"] != self.process:
+                try:
+                    await self.on_message(data)
+                except Exception:
+                    log.exception("fan-out message %r", data)

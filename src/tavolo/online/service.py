@@ -8,10 +8,12 @@ a worker thread; bots choose in a thread pool so that a slow one never holds the
 With ``redis_url`` several processes serve the same tables and whatever a person sees is the
 same from any of them: every change (a table's new rows, a seat, its status, the table it is
 played again at) is stored first, then published (:mod:`tavolo.online.fanout`); a process that
-has the table reads the change from the database and tells its clients. Who is connected is
-counted by each process and added up over all of them (:mod:`tavolo.online.presence`); it
-travels as small ``presence`` frames, at most one a table every :data:`PRESENCE_SECONDS`, never
-as a whole state. The lobby is read from the database.
+has the table reads the change from the database and tells its clients; but a move's rows come
+with its message (:meth:`TableService._rows_after`), and a process applies them as they follow on
+from its own without reading them back (a gap, or a shuffle, which no message carries, is read).
+Who is connected is counted by each process and added up over all of them
+(:mod:`tavolo.online.presence`); it travels as small ``presence`` frames, at most one a table
+every :data:`PRESENCE_SECONDS`, never as a whole state. The lobby is read from the database.
 
 A table where no person has acted for :data:`IDLE_ALONE_SECONDS` (one person, the others bots:
 "gioca subito") or :data:`IDLE_TOGETHER_SECONDS` (several people), and where no seated person is
@@ -46,7 +48,7 @@ from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Event, Table, table_info, told_to
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
-    ABANDONED, OPEN, LogEntry, LogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
+    ABANDONED, OPEN, LogEntry, LogWriter, LoopLogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
 )
 
 log = logging.getLogger(__name__)
@@ -194,9 +196,11 @@ class TableService:
         or two under the bench's load): a worker thread makes it every :data:`CHECKPOINT_SECONDS`,
         and the paced bench's p99 went from 29 and 88 ms (two runs) to 16-28 ms (four runs).
 
-        A database over the network (PostgreSQL), or a file other processes serve too, keeps the
-        thread."""
+        A file other processes serve too keeps the thread; PostgreSQL (through psycopg) is written
+        on the loop too, through its driver's asyncio connection (:class:`~tavolo.store.online.LoopLogWriter`)."""
         self._log_writer: LogWriter | None = None
+        self._loop_writer: LoopLogWriter | None = None
+        """The log's writes on the loop on PostgreSQL (:class:`~tavolo.store.online.LoopLogWriter`)."""
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -225,6 +229,9 @@ class TableService:
         self._presence_at: dict[str, float] = {}
         self._heard: dict[str, tuple[int, bool]] = {}
         """Changes other processes announced and this one has not read yet: table -> (seq, record)."""
+        self._rows: dict[str, dict[int, LogEntry]] = {}
+        """The rows other processes stored and sent with their ``seq`` messages, not applied here
+        yet: table -> seq -> row (see :meth:`_rows_after`)."""
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._joined = False
         self._closed_at: dict[str, float] = {}
@@ -247,6 +254,7 @@ class TableService:
         if self.inline_writes:
             self._log_writer = self.store.log_writer(INLINE_WAIT_MS)
             self._background.append(asyncio.create_task(self._checkpoints()))
+        self._loop_writer = self.store.loop_writer()
         if self.redis_url:
             from tavolo.online.fanout import RedisFanout
 
@@ -272,6 +280,8 @@ class TableService:
             await self._redis.stop()
         if self._log_writer is not None:
             self._log_writer.close()
+        if self._loop_writer is not None:
+            await self._loop_writer.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _load(self, record: TableRecord) -> Table:
@@ -695,7 +705,19 @@ class TableService:
         self._wake.set()
         await future
         if self._apply(table, entries, hold_end=True):
+            self._publish_rows(table, entries)
+
+    def _publish_rows(self, table: Table, entries: list[LogEntry]) -> None:
+        """Tell the other processes of ``entries`` stored and applied here, the rows themselves
+        with them (a process that has the table applies them without reading them back); never a
+        shuffle (``chance``): the hands stay in the database, read from it by whoever needs them."""
+        if self._redis is None:
+            return
+        if any(entry.kind == "chance" for entry in entries):
             self._publish("seq", table.id, seq=table.seq)
+        else:
+            self._publish("seq", table.id, seq=table.seq,
+                          rows=[[e.seq, e.kind, e.payload, e.recorded_at] for e in entries])
 
     def _apply(self, table: Table, entries: list[LogEntry], hold_end: bool = False) -> bool:
         """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
@@ -743,8 +765,11 @@ class TableService:
         return None
 
     async def _append(self, entries: list[LogEntry]) -> None:
-        """Store ``entries``: on the loop when it may (:attr:`inline_writes`), else, or when
-        another writer holds the database, from a worker thread."""
+        """Store ``entries``: on the loop when it may (PostgreSQL through psycopg, or
+        :attr:`inline_writes`), else, or when another writer holds the database, from a worker thread."""
+        if self._loop_writer is not None:
+            await self._loop_writer.append(entries)
+            return
         if self._log_writer is not None:
             try:
                 self._log_writer.append(entries)
@@ -785,6 +810,8 @@ class TableService:
         kind, process = message["kind"], message["p"]
         self.presence.heard_from(process)
         if kind in ("seq", "table"):
+            if message.get("rows"):
+                self._keep_rows(message["t"], message["rows"])
             self._heard_of(message["t"], int(message.get("seq", 0)), kind == "table")
         elif kind == "presence":
             if not offered(message.get("g", "")):  # never shown here: not kept
@@ -812,6 +839,28 @@ class TableService:
         if table_id in self.tables:
             self._follow(table_id)
 
+    def _keep_rows(self, table_id: str, rows: list[list[Any]]) -> None:
+        """Keep the rows a ``seq`` message carried (``[seq, kind, payload, recorded_at]`` each) until
+        they are applied, if the table is here (or being read)."""
+        if table_id not in self.tables and table_id not in self._loads:
+            return
+        kept = self._rows.setdefault(table_id, {})
+        for seq, kind, payload, at in rows:
+            kept[int(seq)] = LogEntry(table_id, int(seq), str(kind), payload, float(at))
+
+    async def _rows_after(self, table: Table, seq: int) -> list[LogEntry]:
+        """The rows of ``table`` after its last, up to ``seq`` at least: the ones the messages
+        carried when they follow on from it with no gap up to ``seq`` (reading them back cost the
+        process that did not store a move a query and a thread's turn: about half its CPU under the
+        paced bench), else read from the store."""
+        kept = self._rows.pop(table.id, {})
+        rows: list[LogEntry] = []
+        while (row := kept.get(table.seq + 1 + len(rows))) is not None:
+            rows.append(row)
+        if rows and rows[-1].seq >= seq:
+            return rows
+        return await asyncio.to_thread(self.store.log, table.id, table.seq)
+
     def _read_all(self) -> None:
         """Read every open table here again (after messages may have been missed)."""
         for table in list(self.tables.values()):
@@ -838,7 +887,7 @@ class TableService:
                 async with self._locks[table_id]:
                     before = table.record.next_table
                     changed = record and await self._refresh(table)
-                    entries = await asyncio.to_thread(self.store.log, table_id, table.seq) if seq > table.seq else []
+                    entries = await self._rows_after(table, seq) if seq > table.seq else []
                     if entries:
                         self._apply(table, entries)
                     elif changed:
@@ -919,7 +968,7 @@ class TableService:
             return
         if now - self._closed_at.setdefault(table.id, now) < KEEP_CLOSED_SECONDS:
             return
-        for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard):
+        for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard, self._rows):
             mapping.pop(table.id, None)
         if (task := self._tasks.pop(table.id, None)) is not None:
             task.cancel()
