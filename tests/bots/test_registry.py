@@ -10,7 +10,8 @@ from tavolo.games import replay
 from tavolo.games.burraco import make_game
 
 SPECS = ["random", "simple", "heuristic:easy", "heuristic:normal", "heuristic:strong",
-         "ismcts:iterations=4,horizon=2,rollout=simple", "deviant:always-take,base=simple", "policy:path={policy}"]
+         "ismcts:iterations=4,horizon=2,rollout=simple", "deviant:always-take,base=simple", "policy:path={policy}",
+         "pimc:rounds=2"]
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def test_every_registered_bot_is_in_the_list_above():
     ("heuristic:expert", "choose one of easy, normal, strong"),
     ("ismcts:depth=3", "unknown setting 'depth'"),
     ("ismcts:time=,", "not key=value"),
-    ("chess", "choose one of deviant, heuristic, ismcts, policy, random, simple"),
+    ("chess", "choose one of deviant, heuristic, ismcts, pimc, policy, random, simple"),
 ])
 def test_a_bad_spec_is_refused_with_what_is_wrong(spec, message):
     with pytest.raises(ValueError, match=message):
