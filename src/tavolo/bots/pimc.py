@@ -163,6 +163,8 @@ class PimcBot:
         if key not in self._searches:
             from tavolo.games.burraco import native
 
+            if not native.available():
+                raise ValueError("pimc searches in the compiled Burraco core, which is not built here (make setup)")
             bots = [bot._compiled(obs, bot.weights(obs.players)) for bot in self._strong]
             s = self.settings
             self._searches[key] = native._core.Pimc(bots[-1], tuple(bots[:-1]), MELDS.index(s.melds), s.margin, s.z,
