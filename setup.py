@@ -13,7 +13,7 @@ setup(
             "tavolo.games.burraco._core",
             sources=["src/tavolo/games/burraco/_core.cpp"],
             depends=["src/tavolo/games/burraco/_strong.cpp", "src/tavolo/games/burraco/_easy.cpp",
-                     "src/tavolo/games/burraco/_search.cpp"],
+                     "src/tavolo/games/burraco/_search.cpp", "src/tavolo/games/burraco/_pimc.cpp"],
             language="c++",
             extra_compile_args=["-O3", "-std=c++17", "-fno-strict-aliasing"],
             optional=True,

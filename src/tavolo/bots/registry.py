@@ -11,6 +11,8 @@ or ``key=value`` pairs separated by commas::
     heuristic:strong
     ismcts:time=1               information-set MCTS, 1 second per move
     ismcts:iterations=200       ... or a fixed number of iterations per move
+    pimc:time=0.1               strong's move or a rival that did better on sampled deals,
+                                  0.1 second per move, in the compiled core (tavolo.bots.pimc)
     deviant:always-take         heuristic:strong with one habit changed (see
     deviant:hold,base=simple      tavolo.bots.deviations for the habits)
     policy:path=FILE            a trained linear policy (tavolo.bots.policy), greedy
@@ -22,7 +24,7 @@ or ``key=value`` pairs separated by commas::
     >>> make_bot("grandmaster", make_game(), seat=0)
     Traceback (most recent call last):
     ...
-    ValueError: bot 'grandmaster': choose one of deviant, heuristic, ismcts, policy, random, simple
+    ValueError: bot 'grandmaster': choose one of deviant, heuristic, ismcts, pimc, policy, random, simple
 """
 
 from __future__ import annotations
@@ -62,6 +64,12 @@ def _ismcts(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -
     return IsmctsBot(game, seat, seed=seed, **settings)
 
 
+def _pimc(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.pimc import PimcBot
+
+    return PimcBot(game, seat, seed=seed, **settings)
+
+
 def _deviant(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
     from tavolo.bots.deviations import DEFAULT_BASE, HABITS, make_deviant
 
@@ -84,6 +92,7 @@ BOTS: dict[str, BotFactory] = {
     "deviant": _deviant,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "pimc": _pimc,
     "policy": _policy,
     "random": _random,
     "simple": _simple,

@@ -1881,6 +1881,7 @@ PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromL
 #include "_strong.cpp"  // heuristic:strong in the core: SeatView, StrongBot, setup_strong
 #include "_easy.cpp"    // heuristic:easy in the core: EasyBot, CPython's Mersenne Twister
 #include "_search.cpp"  // search in the core: the determinization, SO-ISMCTS (Ismcts)
+#include "_pimc.cpp"    // determinized rollouts of strong (Pimc)
 
 PyMethodDef State_methods[] = {
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "The legal action ids, in the engine's order."},
@@ -2144,6 +2145,11 @@ PyMODINIT_FUNC PyInit__core(void) {
     }
     PyObject *ismcts_type = PyType_FromSpec(&Ismcts_spec);
     if (!ismcts_type || PyModule_AddObject(m, "Ismcts", ismcts_type) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+    PyObject *pimc_type = PyType_FromSpec(&Pimc_spec);
+    if (!pimc_type || PyModule_AddObject(m, "Pimc", pimc_type) < 0) {
         Py_DECREF(m);
         return nullptr;
     }

@@ -1,0 +1,172 @@
+"""A Burraco bot that tries its candidate moves on sampled deals (simulazioni): determinized
+rollouts of ``heuristic:strong``, one step of policy improvement over it (the rollout algorithm,
+Bertsekas, Tsitsiklis and Wu, "Rollout algorithms for combinatorial optimization", J. Heuristics
+3, 1997; perfect-information Monte Carlo over determinizations, Ginsberg, "GIB", JAIR 14, 2001).
+
+At a decision with more than one legal action the bot takes strong's choice and its rivals: at the
+draw, drawing (pescare) and taking the pile (raccogliere); where strong discards, every discard
+(scarto); where strong melds, per ``melds``: ``strong`` plays strong's meld without search,
+``discard`` sets it against discarding now, ``all`` against every legal action. Each round deals
+the cards the seat has not seen at random (the core's determinization of the seat's view: the
+cards the others took from the pile stay in their hands), plays each live candidate on that deal
+and lets strong play every seat to the hand's end; a candidate's value is the hand's score, own
+side's points less the other sides' mean. The stock's order is part of the deal and strong
+chooses without chance, so every candidate meets the same cards and its difference to strong's
+choice is a paired sample. A candidate whose mean difference plus ``z`` standard errors falls
+below zero, or below the best candidate's lower bound, is dropped after ``min_rounds`` rounds
+(racing); the bot plays the candidate with the highest mean difference where it exceeds
+``margin`` points, else strong's choice.
+
+The search runs in the compiled core (``_core.Pimc``, ``_pimc.cpp``), from the compiled state the
+observation was made from (``native.new_state``; its ``_core_view`` link); an observation of a
+Python state is loaded there first through one deal of the cards the seat has not seen (the
+search reads only the seat's view). Settings
+(``pimc:time=0.1,melds=discard``): ``time`` seconds and/or ``rounds`` per decision (at least one;
+default ``time=0.1``; the first reached stops), ``melds``, ``margin`` (points, default 10), ``z``
+(default 1) and ``min_rounds`` (default 4). With ``rounds`` and a seed the play is reproducible.
+Figures against strong: docs/compiled-engine.md.
+
+    >>> PimcSettings.parse({"rounds": "8", "melds": "all"})
+    PimcSettings(time=None, rounds=8, melds='all', margin=10.0, z=1.0, min_rounds=4)
+    >>> PimcSettings.parse({"depth": "3"})
+    Traceback (most recent call last):
+    ...
+    ValueError: pimc: unknown setting 'depth'; known: margin, melds, min_rounds, rounds, time, z
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tavolo.engine.game import Game
+from tavolo.games.burraco.game import BurracoGame
+from tavolo.games.burraco.observation import BurracoObservation
+
+MELDS = ("strong", "discard", "all")
+"""``melds`` values, in the core's order (_pimc.cpp MeldMode)."""
+
+
+@dataclass(frozen=True)
+class PimcSettings:
+    """The typed settings of :class:`PimcBot` (see the module docstring)."""
+
+    time: float | None = None
+    rounds: int | None = None
+    melds: str = "discard"
+    margin: float = 10.0
+    z: float = 1.0
+    min_rounds: int = 4
+
+    @classmethod
+    def parse(cls, settings: dict[str, str]) -> PimcSettings:
+        """From a spec's strings; ``ValueError`` naming the setting at fault.
+
+            >>> PimcSettings.parse({}).time
+            0.1
+            >>> PimcSettings.parse({"time": "0"})
+            Traceback (most recent call last):
+            ...
+            ValueError: pimc: time must be a number > 0, got '0'
+        """
+        unknown = sorted(set(settings) - set(_PARSERS))
+        if unknown:
+            raise ValueError(f"pimc: unknown setting {unknown[0]!r}; known: {', '.join(sorted(_PARSERS))}")
+        typed = {key: _PARSERS[key](key, value) for key, value in settings.items()}
+        if typed.get("time") is None and typed.get("rounds") is None:
+            typed["time"] = 0.1
+        return cls(**typed)
+
+
+def _number(key: str, value: str, low_ok: bool) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not (number >= 0 if low_ok else number > 0) or number == math.inf:
+        raise ValueError(f"pimc: {key} must be a number {'>=' if low_ok else '>'} 0, got {value!r}")
+    return number
+
+
+def _count(key: str, value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"pimc: {key} must be a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+def _melds(key: str, value: str) -> str:
+    if value not in MELDS:
+        raise ValueError(f"pimc: {key} must be one of {', '.join(MELDS)}, got {value!r}")
+    return value
+
+
+_PARSERS: dict[str, Callable[[str, str], object]] = {
+    "time": lambda k, v: _number(k, v, False), "rounds": _count, "melds": _melds,
+    "margin": lambda k, v: _number(k, v, True), "z": lambda k, v: _number(k, v, True), "min_rounds": _count,
+}
+
+
+class PimcBot:
+    """Plays strong's choice or a rival that did better on sampled deals (module docstring).
+
+    ``last_rounds`` is the number of rounds the last ``choose`` ran (0 when it had no rival to
+    strong's choice), ``last_candidates`` its ``(action, rounds, mean difference)`` per
+    candidate, strong's choice first.
+    """
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: str) -> None:
+        if not isinstance(game, BurracoGame):
+            raise ValueError(f"pimc plays Burraco, not {game.name}")
+        from tavolo.bots.heuristic import HeuristicBurracoBot
+
+        self.settings = PimcSettings.parse(settings)
+        self.game = game
+        self.seat = seat
+        self._rng = random.Random(seed)
+        self._strong = [HeuristicBurracoBot("strong") for _ in range(game.num_players + 1)]
+        self._searches: dict[tuple[int, int], Any] = {}
+        self.last_rounds = 0
+        self.last_candidates: tuple[tuple[int, int, float], ...] = ()
+
+    def choose(self, observation: BurracoObservation, legal_actions: Sequence[int]) -> int:
+        self.last_rounds, self.last_candidates = 0, ()
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        view = observation.__dict__.get("_core_view")
+        found = None if view is None else self._run(observation, view, legal_actions)
+        if found is None:  # a Python state's observation, or a kept one whose state moved on
+            loaded = self._loaded(observation)
+            found = self._run(observation, loaded.observation(self.seat).__dict__["_core_view"], legal_actions)
+        action, self.last_rounds, self.last_candidates = found
+        return action
+
+    def _run(self, obs: BurracoObservation, view: Any, legal: Sequence[int]) -> Any:
+        """The core's search from ``view``; ``None`` where its state has moved on."""
+        s = self.settings
+        return self._search(obs).search(view, list(legal), s.rounds or 0, s.time or 0.0, self._rng.getrandbits(64))
+
+    def _loaded(self, obs: BurracoObservation) -> Any:
+        """A compiled state that ``obs``'s seat sees as ``obs``: one deal of the cards it has not
+        seen (``sample_hidden_state``) loaded into the core. The search reads only the seat's
+        view, so any such deal gives the same search."""
+        from tavolo.games.burraco.native import NativeBurracoState
+
+        return NativeBurracoState.from_python(self.game.sample_hidden_state(obs, self._rng))
+
+    def _search(self, obs: BurracoObservation) -> Any:
+        """The core's search (``_core.Pimc``) for ``obs``'s table, made once: strong at the root
+        (its turn plan follows the real game) and one strong rollout bot per seat."""
+        key = (obs.players, obs.rule_set)
+        if key not in self._searches:
+            from tavolo.games.burraco import native
+
+            if not native.available():
+                raise ValueError("pimc searches in the compiled Burraco core, which is not built here (make setup)")
+            bots = [bot._compiled(obs, bot.weights(obs.players)) for bot in self._strong]
+            s = self.settings
+            self._searches[key] = native._core.Pimc(bots[-1], tuple(bots[:-1]), MELDS.index(s.melds), s.margin, s.z,
+                                                    s.min_rounds)
+        return self._searches[key]
