@@ -53,7 +53,7 @@ def play_burraco(
     players: int = typer.Option(4, min=2, max=6, help="Players at the table, you included."),
     target: int = typer.Option(2005, help="Match target: 505, 1005, 2005, 3005 or 5005."),
     bot: str = typer.Option("heuristic:normal", help="The bots' spec: random, simple, heuristic:easy|normal|strong, "
-                                                      "ismcts:time=1 (a second per move)."),
+                                                      "pimc (the champion, which beats strong), ismcts:time=1 (a second per move)."),
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
     resume: bool = typer.Option(False, "--resume", help="Go on with the match saved when you quit "

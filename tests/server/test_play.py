@@ -122,3 +122,35 @@ def test_a_match_s_result_is_stored_before_anyone_is_told(client, monkeypatch):
         [first_finished, *_] = [f for f in seen if f["type"] == "state" and f["view"]["finished"]]
         assert first_finished["events"]  # the last card, held until the result was stored, told with it
     assert re.fullmatch(r"(stored(,told)+,?){3}", ",".join(order)), order
+
+
+def test_a_person_plays_burraco_against_the_champion(client):
+    """The "Campione" level (issue 27: the search that beats strong, ``pimc``) is offered where the
+    compiled core is built, and plays a web table, which runs on the Python state: its moves come
+    and the person plays on (the search gets a Python observation and loads it into the core)."""
+    from tavolo.games.burraco import native
+    from tavolo.i18n import translate
+
+    burraco = next(g for g in client.get("/api/games", headers={"Accept-Language": "it"}).json() if g["name"] == "burraco")
+    offered = {b["spec"]: b["label"] for b in burraco["bots"]}
+    assert offered.get("pimc") == ("Campione" if native.available() else None)
+    if not native.available():
+        return
+    made = client.post("/api/tables", json={"game": "burraco", "name": "Anna", "options": {"players": 2, "target": None},
+                                            "bots": {"1": "pimc"}}).json()
+    reply = client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
+    assert reply.status_code == 200, reply.text
+    seats = client.get(f"/api/tables/{made['table_id']}").json()["seats"]
+    assert translate(seats[1]["bot_label"], "it", "web") == "Campione"
+    seen: list[dict] = []
+    with client.websocket_connect(f"/ws/tables/{made['table_id']}") as ws:
+        hello(ws, made["token"])
+        view = settled_state(ws, seen)["view"]
+        for _ in range(6):                      # three turns of Anna's: the champion moves between them
+            assert view["legal"], view
+            send(ws, type="move", text=view["legal"][0], ref="m")
+            view = after_ack(ws, seen)["view"]
+            while not view["legal"] and not view["finished"]:
+                view = settled_state(ws, seen)["view"]
+    told = [e for f in seen if f["type"] == "state" for e in f["events"]]
+    assert sum(1 for e in told if e.get("seat") == 1) >= 2, told

@@ -244,6 +244,7 @@ def _hands_instead_of_target(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _burraco() -> GameView:
+    from tavolo.games.burraco import native
     from tavolo.games.burraco.cards import card_points
 
     return GameView(
@@ -253,7 +254,7 @@ def _burraco() -> GameView:
          OptionField("target", "Points to win (none: one hand)", (505, 1005, 2005, 3005, 5005, None), 2005),
          OptionField("hands", "Smazzate (instead of points)", (None, 2, 3, 4, 6), None)),
         (("heuristic:normal", "Normal"), ("heuristic:easy", "Easy"), ("heuristic:strong", "Strong"),
-         ("simple", "Beginner"), ("random", "Random")),
+         *((("pimc", "Champion"),) if native.available() else ()), ("simple", "Beginner"), ("random", "Random")),
         {}, RUMMY_HIDDEN, card_points, fr.parse, combine=_hands_instead_of_target)
 
 
