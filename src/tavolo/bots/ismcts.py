@@ -92,7 +92,9 @@ seed 0: -60 a deal (-98 to -23) over 400 duplicate deals at 100 iterations; over
 100 iterations at horizon 2 on the same deals by more than its interval (paired: -18 and +9).
 Nor does a better rollout player: ``rollout=heuristic:strong`` at 100 iterations (0.13 s a
 move) made -74 a deal (-118 to -31) over 300 of those deals. What holds the search back is the
-cut's value (the points as they stand two turns ahead), not the play up to it.
+cut's value (the points as they stand two turns ahead), not the play up to it. Strong's choice
+and a few rivals played to the hand's end on the same deals do beat strong
+(:mod:`tavolo.bots.pimc`, docs/compiled-engine.md).
 
     >>> from tavolo.games.burraco import make_game
     >>> import random
