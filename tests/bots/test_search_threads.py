@@ -41,7 +41,7 @@ def longest_pause_while(work) -> tuple[float, object]:
     return max(b - a for a, b in zip(stamps, stamps[1:])), result
 
 
-@pytest.mark.parametrize("spec", [f"ismcts:time={SEARCH_S}"])
+@pytest.mark.parametrize("spec", [f"ismcts:time={SEARCH_S}", f"pimc:time={SEARCH_S},z=1000"])  # z: no rival dropped early
 def test_a_search_in_the_core_lets_other_threads_run(spec):
     game = make_game("fibur", players=2, target=None)
     state = native.NativeBurracoState(game)

@@ -43,9 +43,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavolo.engine.game import Game
+from tavolo.games.burraco import native
 from tavolo.games.burraco.game import BurracoGame
 from tavolo.games.burraco.observation import BurracoObservation
 
+NOT_BUILT = "pimc searches in the compiled Burraco core, which is not built here (make setup)"
 MELDS = ("strong", "discard", "all")
 """``melds`` values, in the core's order (_pimc.cpp MeldMode)."""
 
@@ -138,8 +140,10 @@ class PimcBot:
         view = observation.__dict__.get("_core_view")
         found = None if view is None else self._run(observation, view, legal_actions)
         if found is None:  # a Python state's observation, or a kept one whose state moved on
-            loaded = self._loaded(observation)
-            found = self._run(observation, loaded.observation(self.seat).__dict__["_core_view"], legal_actions)
+            loaded = native.compiled_observation(self.game, observation, self._rng)
+            if loaded is None:
+                raise ValueError(NOT_BUILT)
+            found = self._run(observation, loaded.__dict__["_core_view"], legal_actions)
         action, self.last_rounds, self.last_candidates = found
         return action
 
@@ -148,23 +152,13 @@ class PimcBot:
         s = self.settings
         return self._search(obs).search(view, list(legal), s.rounds or 0, s.time or 0.0, self._rng.getrandbits(64))
 
-    def _loaded(self, obs: BurracoObservation) -> Any:
-        """A compiled state that ``obs``'s seat sees as ``obs``: one deal of the cards it has not
-        seen (``sample_hidden_state``) loaded into the core. The search reads only the seat's
-        view, so any such deal gives the same search."""
-        from tavolo.games.burraco.native import NativeBurracoState
-
-        return NativeBurracoState.from_python(self.game.sample_hidden_state(obs, self._rng))
-
     def _search(self, obs: BurracoObservation) -> Any:
         """The core's search (``_core.Pimc``) for ``obs``'s table, made once: strong at the root
         (its turn plan follows the real game) and one strong rollout bot per seat."""
         key = (obs.players, obs.rule_set)
         if key not in self._searches:
-            from tavolo.games.burraco import native
-
             if not native.available():
-                raise ValueError("pimc searches in the compiled Burraco core, which is not built here (make setup)")
+                raise ValueError(NOT_BUILT)
             bots = [bot._compiled(obs, bot.weights(obs.players)) for bot in self._strong]
             s = self.settings
             self._searches[key] = native._core.Pimc(bots[-1], tuple(bots[:-1]), MELDS.index(s.melds), s.margin, s.z,

@@ -247,13 +247,16 @@ PyObject *Pimc_search(PimcObject *self, PyObject *args) {
     self->n_cand = search::candidates(self, real, given);
     auto start = std::chrono::steady_clock::now();
     long done = 0;
+    int seat = view->seat;
+    Py_BEGIN_ALLOW_THREADS  // the rounds touch no Python object: other threads run meanwhile
     for (int live = self->n_cand - 1; live > 0; ++done) {
         if (rounds && done >= rounds) break;
         if (seconds > 0 && done &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
             break;
-        live = search::round_once(self, view->seat, (int)done);
+        live = search::round_once(self, seat, (int)done);
     }
+    Py_END_ALLOW_THREADS
     PyObject *stats = PyTuple_New(self->n_cand);
     if (!stats) return nullptr;
     for (int i = 0; i < self->n_cand; ++i) {

@@ -138,12 +138,13 @@ def new_state(game: BurracoGame) -> State:
 
 def compiled_observation(game: BurracoGame, obs: BurracoObservation, rng: random.Random) -> BurracoObservation | None:
     """``obs`` as the observation of a compiled state, which a search in the core reads (its
-    ``_core_view``): ``obs`` itself where it is one; else the observation of a determinization of
-    it (:func:`~tavolo.games.burraco.hidden.sample_hidden_state`: what ``obs.seat`` cannot see
-    dealt at random) copied into the core, equal to ``obs`` field for field, since only what the
-    seat cannot see differs, and a search in the core reads only what the seat sees. ``None``
-    where the core is not built or ``obs`` is not of a hand being played (a web table or the
-    terminal plays on the Python state: this is how a core search plays there).
+    ``_core_view``): the observation of a determinization of ``obs``
+    (:func:`~tavolo.games.burraco.hidden.sample_hidden_state`: what ``obs.seat`` cannot see dealt
+    at random) copied into the core. It equals ``obs`` field for field, since only what the seat
+    cannot see differs, and a search in the core reads only what the seat sees. ``None`` where
+    the core is not built or ``obs`` is not of a hand being played. A web table or the terminal
+    plays on the Python state, and a kept observation's state may have moved on: this is how a
+    core search plays there.
 
         >>> import random
         >>> from tavolo.games.burraco import make_game
@@ -154,8 +155,6 @@ def compiled_observation(game: BurracoGame, obs: BurracoObservation, rng: random
         >>> seen == state.observation(1), "_core_view" in seen.__dict__
         (True, True)
     """
-    if "_core_view" in obs.__dict__:
-        return obs
     if _core is None or obs.phase not in ("draw", "play"):
         return None
     from tavolo.games.burraco.hidden import sample_hidden_state
