@@ -1,9 +1,9 @@
 """The search in the core against ``heuristic:strong`` on duplicate deals, on compiled states.
 
-The arena (``tavolo.arena.duplicate``) plays a table with a bot that reads the observation on the
-Python state, where the search runs in Python; here both tables of each deal are dealt in the
-compiled core (``native.new_state``), so the ismcts bot searches in the core and strong plays in
-the core (its choices are the Python bot's, tests/bots/test_strong_core.py). The deals, the
+Both tables of each deal are dealt in the compiled core (``native.new_state``, as the arena,
+``tavolo.arena.duplicate``, deals them too), so the search runs in the core and strong plays in
+the core (its choices are the Python bot's, tests/bots/test_strong_core.py); this script adds a
+line per deal with the running interval and the search's time a decision. The deals, the
 seatings and the bots' seeds are the arena's (``deal_seed``, ``seatings``, ``bot_seed``); the
 score is A's duplicate score per deal (the mean of the two tables' differences), with a 95%
 t interval.
