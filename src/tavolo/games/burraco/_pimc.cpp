@@ -213,35 +213,19 @@ void Pimc_dealloc(PimcObject *self) {
 // one round; a round is one determinization, every live candidate rolled out on it. No round
 // where strong's choice has no rival; None where the view's state has moved on.
 PyObject *Pimc_search(PimcObject *self, PyObject *args) {
-    PyObject *view_obj, *legal_obj, *seed_obj;
+    SeatViewObject *view;
     long rounds;
     double seconds;
-    if (!PyArg_ParseTuple(args, "O!OldO!", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &rounds, &seconds, &PyLong_Type,
-                          &seed_obj))
-        return nullptr;
-    unsigned long long seed = PyLong_AsUnsignedLongLong(seed_obj);
-    if (PyErr_Occurred()) return nullptr;
-    if (rounds < 0 || !(seconds >= 0) || (rounds == 0 && seconds == 0)) {
-        PyErr_SetString(PyExc_ValueError, "a round budget >= 1 and/or a time budget > 0");
-        return nullptr;
-    }
-    SeatViewObject *view = (SeatViewObject *)view_obj;
-    const Core &real = view->state->c;
-    if (state_stamp(real) != view->stamp) Py_RETURN_NONE;
-    if (real.turn != view->seat || (real.phase != DRAW_PHASE && real.phase != PLAY)) {
-        PyErr_SetString(PyExc_ValueError, "the search is for the seat on turn, during a hand");
-        return nullptr;
-    }
-    if (real.o.n > MAX_SEATS || !self->bots[real.o.n - 1] || (real.o.n < MAX_SEATS && self->bots[real.o.n])) {
-        PyErr_SetString(PyExc_ValueError, "one rollout bot per seat of this table");
-        return nullptr;
-    }
+    unsigned long long seed;
+    bool moved;
     static thread_local strong::Legal given;
-    if (!read_legal(legal_obj, given)) return nullptr;
-    if (given.n < 1) {
-        PyErr_SetString(PyExc_ValueError, "no legal action");
+    const Core *found = search::read_call(args, (void *const *)self->bots, "a round budget >= 1 and/or a time budget > 0",
+                                          view, rounds, seconds, seed, given, moved);
+    if (!found) {
+        if (moved) Py_RETURN_NONE;
         return nullptr;
     }
+    const Core &real = *found;
     if (!search::make_sampler(real, view->seat, self->sampler)) return nullptr;
     self->rng = Rng{seed};
     self->n_cand = search::candidates(self, real, given);

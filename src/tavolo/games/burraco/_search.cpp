@@ -482,40 +482,68 @@ void Ismcts_dealloc(IsmctsObject *self) {
     Py_DECREF(tp);
 }
 
-// search(view, legal, iterations, seconds, seed): (action, iterations run, visits per legal
-// action). `iterations` 0: no limit; `seconds` 0: no time limit (at least one must be set);
-// the first reached stops, after at least one iteration. None where the view's state has moved
-// on (a kept observation: the Python search reads it).
-PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
+namespace search {
+
+// One search call's arguments (view, legal, budget, seconds, seed), read and checked as both
+// searches in the core take them (Ismcts, Pimc): the view's state; or nullptr, with a Python
+// error set, or with `moved` where the view's state has moved on (the caller returns None: a
+// kept observation).
+const Core *read_call(PyObject *args, void *const *bots, const char *budget_error, SeatViewObject *&view,
+                      long &budget, double &seconds, unsigned long long &seed, strong::Legal &given, bool &moved) {
     PyObject *view_obj, *legal_obj, *seed_obj;
-    long iterations;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "O!OldO!", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &iterations, &seconds, &PyLong_Type,
+    moved = false;
+    if (!PyArg_ParseTuple(args, "O!OldO!", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &budget, &seconds, &PyLong_Type,
                           &seed_obj))
         return nullptr;
-    unsigned long long seed = PyLong_AsUnsignedLongLong(seed_obj);
+    seed = PyLong_AsUnsignedLongLong(seed_obj);
     if (PyErr_Occurred()) return nullptr;
-    if (iterations < 0 || !(seconds >= 0) || (iterations == 0 && seconds == 0)) {
-        PyErr_SetString(PyExc_ValueError, "an iteration budget >= 1 and/or a time budget > 0");
+    if (budget < 0 || !(seconds >= 0) || (budget == 0 && seconds == 0)) {
+        PyErr_SetString(PyExc_ValueError, budget_error);
         return nullptr;
     }
-    SeatViewObject *view = (SeatViewObject *)view_obj;
+    view = (SeatViewObject *)view_obj;
     const Core &real = view->state->c;
-    if (state_stamp(real) != view->stamp) Py_RETURN_NONE;
+    if (state_stamp(real) != view->stamp) {
+        moved = true;
+        return nullptr;
+    }
     if (real.turn != view->seat || (real.phase != DRAW_PHASE && real.phase != PLAY)) {
         PyErr_SetString(PyExc_ValueError, "the search is for the seat on turn, during a hand");
         return nullptr;
     }
-    if (real.o.n > MAX_SEATS || !self->bots[real.o.n - 1] || (real.o.n < MAX_SEATS && self->bots[real.o.n])) {
+    if (real.o.n > MAX_SEATS || !bots[real.o.n - 1] || (real.o.n < MAX_SEATS && bots[real.o.n])) {
         PyErr_SetString(PyExc_ValueError, "one rollout bot per seat of this table");
         return nullptr;
     }
-    static thread_local strong::Legal given;
     if (!read_legal(legal_obj, given)) return nullptr;
     if (given.n < 1) {
         PyErr_SetString(PyExc_ValueError, "no legal action");
         return nullptr;
     }
+    return &real;
+}
+
+}  // namespace search
+
+// search(view, legal, iterations, seconds, seed): (action, iterations run, visits per legal
+// action). `iterations` 0: no limit; `seconds` 0: no time limit (at least one must be set);
+// the first reached stops, after at least one iteration. None where the view's state has moved
+// on (a kept observation: the Python search reads it).
+PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
+    SeatViewObject *view;
+    long iterations;
+    double seconds;
+    unsigned long long seed;
+    bool moved;
+    static thread_local strong::Legal given;
+    const Core *found = search::read_call(args, (void *const *)self->bots,
+                                          "an iteration budget >= 1 and/or a time budget > 0", view, iterations,
+                                          seconds, seed, given, moved);
+    if (!found) {
+        if (moved) Py_RETURN_NONE;
+        return nullptr;
+    }
+    const Core &real = *found;
     if (!search::make_sampler(real, view->seat, self->sampler)) return nullptr;
     self->rng = Rng{seed};
     for (int i = 0; i < real.o.n; ++i)  // easy's tie-breaks: a generator per seat, as random.Random(x) for x drawn here
