@@ -212,21 +212,9 @@ void EasyBot_dealloc(EasyBotObject *self) {
 // -1: neither a meld nor a discard is legal, -2: the view's state has moved on (nothing drawn
 // from the generator in either case).
 PyObject *EasyBot_choose(EasyBotObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || Py_TYPE(args[0]) != SEAT_VIEW_TYPE) {
-        PyErr_SetString(PyExc_TypeError, "choose(view, legal): a SeatView (observation._core_view) and the actions");
-        return nullptr;
-    }
-    SeatViewObject *view = (SeatViewObject *)args[0];
-    const Core &s = view->state->c;
-    if (state_stamp(s) != view->stamp) return PyLong_FromLong(-2);
-    static thread_local strong::Legal legal;
-    if (!read_legal(args[1], legal)) return nullptr;
-    if (s.phase != DRAW_PHASE && s.phase != PLAY) {
-        PyErr_SetString(PyExc_ValueError, "the observation is not of a decision");
-        return nullptr;
-    }
-    int action = easy_choose(self, s, view->seat, legal);
-    return action >= 0 ? Py_NewRef(ACTION_INTS[action]) : PyLong_FromLong(-1);
+    return choose_call(args, nargs, [self](const Core &s, int seat, const strong::Legal &legal) {
+        return easy_choose(self, s, seat, legal);
+    });
 }
 
 // seed(n): random.seed(n) for an int n (the key: abs(n) in 32-bit words, least significant first).

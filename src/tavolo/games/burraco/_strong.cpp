@@ -874,9 +874,11 @@ int strong_choose(StrongBotObject *self, const Core &s, int seat, const strong::
     return planned(self, v, legal);
 }
 
-// choose(view, legal): HeuristicBurracoBot.choose at level strong, for more than one legal action;
-// -1: no plan applies (the bot's Python fallback answers), -2: the view's state has moved on.
-PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssize_t nargs) {
+// A bot's choose(view, legal) in the core (StrongBot, EasyBot), `choose(state, seat, legal)` its
+// choice: the arguments read and checked; -2 where the view's state has moved on, the choice's
+// action, or -1 where it has none.
+template <typename Choose>
+PyObject *choose_call(PyObject *const *args, Py_ssize_t nargs, Choose choose) {
     if (nargs != 2 || Py_TYPE(args[0]) != SEAT_VIEW_TYPE) {
         PyErr_SetString(PyExc_TypeError, "choose(view, legal): a SeatView (observation._core_view) and the actions");
         return nullptr;
@@ -890,8 +892,16 @@ PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssiz
         PyErr_SetString(PyExc_ValueError, "the observation is not of a decision");
         return nullptr;
     }
-    int action = strong_choose(self, s, view->seat, legal);
+    int action = choose(s, view->seat, legal);
     return action >= 0 ? Py_NewRef(ACTION_INTS[action]) : PyLong_FromLong(-1);
+}
+
+// choose(view, legal): HeuristicBurracoBot.choose at level strong, for more than one legal action;
+// -1: no plan applies (the bot's Python fallback answers), -2: the view's state has moved on.
+PyObject *StrongBot_choose(StrongBotObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return choose_call(args, nargs, [self](const Core &s, int seat, const strong::Legal &legal) {
+        return strong_choose(self, s, seat, legal);
+    });
 }
 
 PyObject *plan_tuple(const strong::Plan &plan) {
