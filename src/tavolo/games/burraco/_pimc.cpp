@@ -65,17 +65,7 @@ int rollout_choice(PimcObject *t, StrongBotObject *bot, const Core &s, const uin
 double hand_value(const Core &s, int seat) {
     double sides[MAX_SEATS], total = 0.0;
     for (int side = 0; side < s.n_sides; ++side) {
-        sides[side] = standing(s, side, 1.0);
-        if (s.results_len) {
-            const HandResult &r = s.results[0];
-            int first = s.side_seats[side][0];
-            for (int k = 0; k < r.n_sides; ++k)
-                for (int j = 0; j < r.sides[k].n_seats; ++j)
-                    if (r.sides[k].seats[j] == first) {
-                        const SideResult &sr = r.sides[k];
-                        sides[side] = sr.closing + sr.bonus + sr.melded + sr.in_hand + sr.pozzetto;
-                    }
-        }
+        if (!result_points(s, side, sides[side])) sides[side] = standing(s, side, 1.0);
         total += sides[side];
     }
     double mine = sides[s.side_of[seat]];

@@ -357,23 +357,28 @@ double standing(const Core &s, int side, double held) {
     return total - (1 - held) * -in_hand;
 }
 
+// A side's points in the result of the hand that ended in `s` (into `out`); false where the hand
+// has not ended.
+bool result_points(const Core &s, int side, double &out) {
+    if (!s.results_len) return false;
+    const HandResult &r = s.results[0];
+    int first = s.side_seats[side][0];
+    for (int k = 0; k < r.n_sides; ++k)
+        for (int j = 0; j < r.sides[k].n_seats; ++j)
+            if (r.sides[k].seats[j] == first) {
+                const SideResult &sr = r.sides[k];
+                out = sr.closing + sr.bonus + sr.melded + sr.in_hand + sr.pozzetto;
+                return true;
+            }
+    return false;
+}
+
 // _values: per seat, its side's points less the other sides' mean, in `scale` units; the hand's
 // score where it ended, else the standing.
 void values(const IsmctsObject *t, const Core &s, double *out) {
     double sides[MAX_SEATS], total = 0.0;
     for (int side = 0; side < s.n_sides; ++side) {
-        if (s.results_len) {
-            const HandResult &r = s.results[0];
-            int first = s.side_seats[side][0];
-            for (int k = 0; k < r.n_sides; ++k)
-                for (int j = 0; j < r.sides[k].n_seats; ++j)
-                    if (r.sides[k].seats[j] == first) {
-                        const SideResult &sr = r.sides[k];
-                        sides[side] = sr.closing + sr.bonus + sr.melded + sr.in_hand + sr.pozzetto;
-                    }
-        } else {
-            sides[side] = standing(s, side, t->set.held);
-        }
+        if (!result_points(s, side, sides[side])) sides[side] = standing(s, side, t->set.held);
         total += sides[side];
     }
     int others = s.n_sides - 1;
