@@ -30,10 +30,12 @@ def server(tmp_path_factory) -> Iterator[str]:
     """The address of a running Tavolo server."""
     database = tmp_path_factory.mktemp("browser") / "tavolo.sqlite"
     port = free_port()
-    app = create_app(f"sqlite:///{database}", pace=0, limits=Limits(tables_burst=10_000, replays_burst=10_000))
-    # one address (127.0.0.1) makes every table and asks for every replay page of a worker's browser tests:
-    # with the default 10 replay pages at once, then 1 a second, a replay test that came after
-    # others could be answered 429 and show no board
+    app = create_app(f"sqlite:///{database}", pace=0, limits=Limits(tables_burst=10_000, replays_burst=10_000,
+                                                                           connections_per_address=10_000))
+    # one address (127.0.0.1) makes every table, asks for every replay page and opens every socket of
+    # a worker's browser tests: with the default 10 replay pages at once, then 1 a second, a replay
+    # test that came after others could be answered 429 and show no board; with the default 50
+    # sockets, the pages the tests leave open filled them and a later table never connected
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
