@@ -727,26 +727,36 @@ def arena(
     target: int = typer.Option(2005, help="Match target for the share of matches won."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Save the results as JSON to this file."),
     plots: Optional[Path] = typer.Option(None, help="Save ratings.png and differences.png into this folder."),
+    journal_path: Optional[Path] = typer.Option(
+        None, "--journal", help="Write each deal to this file as it finishes; run again with it to resume."),
 ) -> None:
     """Measure Burraco bots: duplicate deals (each dealt twice, sides swapped) between every pair.
 
     Example: tavolo arena heuristic:strong simple random --deals 2000 --json arena.json --plots arena/
     """
     from tavolo.arena import ArenaError, make_plan, run_plan, summarize
+    from tavolo.arena.journal import Journal, JournalError
     from tavolo.arena.report import pair_table, progress_bar, rating_table, report_json
 
     words = Words()
     _writable(json_path, "--json", words)
     _writable(plots, "--plots", words, folder=True)
+    _writable(journal_path, "--journal", words)
     try:
         plan = make_plan(bots, deals, players=players, rules=rules, seed=seed, vs=vs)
+        journal = Journal.open(journal_path, plan) if journal_path else None
         with progress_bar(deals * len(plan.pairs), words) as advance:
-            results = run_plan(plan, workers=workers, ray_address=ray, progress=advance)
+            results = run_plan(plan, workers=workers, ray_address=ray, progress=advance, journal=journal)
+    except JournalError as exc:
+        raise typer.BadParameter(words.render(exc.args[0]), param_hint="--journal") from None
     except ArenaError as exc:
         raise typer.BadParameter(words.render(exc.args[0])) from None  # a Text, or a plain English string
     report = summarize(plan, results, target=target)
     console = Console()
     console.print(pair_table(report, words), rating_table(report, words))
+    if journal is not None and len(journal.codes) > 1:
+        console.print(words("The journal's deals were played by {count} versions of the bots' code: {codes}",
+                            count=len(journal.codes), codes=", ".join(f"{c} ({n})" for c, n in journal.codes.items())))
     if json_path:
         text = json.dumps(report_json(report), indent=1)
         _save(json_path, lambda path: path.write_text(text, encoding="utf-8"), words)

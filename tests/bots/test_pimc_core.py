@@ -6,7 +6,10 @@ loads the observation of a Python state into the core."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -62,6 +65,31 @@ def test_a_time_budget_stops_the_search():
     elapsed = time.perf_counter() - start
     assert bot.last_rounds >= 2
     assert elapsed < 0.3
+
+
+def test_a_cpu_clock_budget_is_the_searchs_own_cpu_time_however_loaded_the_core():
+    """``clock=cpu``: a search sharing its core with a busy process still gets its whole budget
+    of CPU time (an evaluation's bot, the same however loaded the machine); with the wall clock
+    it gets about half of it."""
+    state = next(s for s in strong_positions(4, 1, seed=2, every=1) if TAKE in s.legal_actions())
+    kept = os.sched_getaffinity(0)
+    core = {min(kept)}
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    used = {}
+    try:
+        os.sched_setaffinity(0, core)
+        os.sched_setaffinity(busy.pid, core)
+        time.sleep(0.05)  # the busy process is spinning
+        for clock in ("cpu", "wall"):
+            start = time.thread_time()
+            search(state, time="0.2", clock=clock, min_rounds="100000")
+            used[clock] = time.thread_time() - start
+    finally:
+        busy.kill()
+        busy.wait()
+        os.sched_setaffinity(0, kept)
+    assert used["cpu"] >= 0.2
+    assert used["wall"] < 0.16, "the busy process took part of the wall clock's 0.2 s"
 
 
 def test_it_reads_only_the_seats_observation():

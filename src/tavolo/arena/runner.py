@@ -23,12 +23,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tavolo.arena.duplicate import DuplicateDeal, arena_game, deal_seed, play_duplicate
+from tavolo.arena.journal import Journal
 from tavolo.bots.registry import make_bot
 from tavolo.engine.errors import Text
 
 Pair = tuple[str, str]
 Advance = Callable[[int], None]
 """Told the number of duplicate deals just finished."""
+JOURNAL_CHUNK = 2
+"""Deals a task plays at a time where each is journaled: a kill loses at most this many per worker."""
 RAY_CONNECT_TIMEOUT_S = 3.0
 """How long a Ray cluster's address may take to answer before it is refused."""
 
@@ -52,8 +55,7 @@ class ArenaPlan:
 @dataclass(frozen=True)
 class _Chunk:
     pair: Pair
-    start: int
-    stop: int
+    indices: tuple[int, ...]
     rules: str
     players: int
     seed: int
@@ -125,33 +127,47 @@ def default_workers() -> int:
 
 
 def run_plan(plan: ArenaPlan, *, workers: int | None = None, ray_address: str | None = None,
-             progress: Advance | None = None) -> dict[Pair, list[DuplicateDeal]]:
+             progress: Advance | None = None, journal: Journal | None = None) -> dict[Pair, list[DuplicateDeal]]:
     """Play the plan: the deals of each pair in deal order. ``workers`` processes
     (default: every core; 1 plays here), or the Ray cluster at ``ray_address``.
     The same plan gives the same deals whatever the workers, as long as the bots
-    are reproducible (an iteration budget, not a time budget, for search bots)."""
+    are reproducible (an iteration budget, not a time budget, for search bots).
+    With a ``journal`` (:mod:`~tavolo.arena.journal`) only the deals it lacks are
+    played, each written to it as it finishes, in small chunks so that a kill
+    loses little."""
     workers = workers or default_workers()
-    chunks = list(_chunks(plan, workers))
     done: dict[Pair, list[DuplicateDeal]] = {pair: [] for pair in plan.pairs}
-    for pair, deals in _play(chunks, min(workers, len(chunks)), ray_address):
+    wanted = [(pair, index) for pair in plan.pairs for index in range(plan.deals)]
+    if journal is not None:
+        done = journal.held(plan)
+        wanted = list(journal.missing(plan))
+        if progress and plan.deals * len(plan.pairs) > len(wanted):
+            progress(plan.deals * len(plan.pairs) - len(wanted))
+    size = JOURNAL_CHUNK if journal is not None else max(1, min(50, math.ceil(len(wanted) / (8 * workers))))
+    chunks = list(_chunks(plan, wanted, size))
+    for pair, deals in _play(chunks, min(workers, len(chunks)), ray_address) if chunks else ():
+        if journal is not None:
+            for deal in deals:
+                journal.record(pair, deal)
         done[pair].extend(deals)
         if progress:
             progress(len(deals))
     return {pair: sorted(deals, key=lambda d: d.index) for pair, deals in done.items()}
 
 
-def _chunks(plan: ArenaPlan, workers: int) -> Iterator[_Chunk]:
-    """About eight chunks per worker, at most 50 deals each."""
-    size = max(1, min(50, math.ceil(plan.deals * len(plan.pairs) / (8 * workers))))
-    for pair in plan.pairs:
-        for start in range(0, plan.deals, size):
-            yield _Chunk(pair, start, min(start + size, plan.deals), plan.rules, plan.players, plan.seed)
+def _chunks(plan: ArenaPlan, wanted: Sequence[tuple[Pair, int]], size: int) -> Iterator[_Chunk]:
+    """``wanted`` cut into chunks of at most ``size`` deals of one pair (about eight chunks per
+    worker, at most 50 deals each, where nothing is journaled)."""
+    for pair, group in itertools.groupby(wanted, key=lambda item: item[0]):
+        indices = [index for _, index in group]
+        for start in range(0, len(indices), size):
+            yield _Chunk(pair, tuple(indices[start:start + size]), plan.rules, plan.players, plan.seed)
 
 
 def _play_chunk(chunk: _Chunk) -> tuple[Pair, list[DuplicateDeal]]:
     a, b = chunk.pair
     return chunk.pair, [play_duplicate(a, b, deal_seed(chunk.seed, i), rules=chunk.rules, players=chunk.players,
-                                       index=i) for i in range(chunk.start, chunk.stop)]
+                                       index=i) for i in chunk.indices]
 
 
 def _play(chunks: list[_Chunk], workers: int, ray_address: str | None) -> Iterator[tuple[Pair, list[DuplicateDeal]]]:

@@ -22,16 +22,18 @@ observation was made from (``native.new_state``; its ``_core_view`` link); an ob
 Python state is loaded there first through one deal of the cards the seat has not seen (the
 search reads only the seat's view). Settings
 (``pimc:time=0.1,melds=discard``): ``time`` seconds and/or ``rounds`` per decision (at least one;
-default ``time=0.1``; the first reached stops), ``melds``, ``margin`` (points, default 10), ``z``
-(default 1) and ``min_rounds`` (default 4). With ``rounds`` and a seed the play is reproducible.
+default ``time=0.1``; the first reached stops), ``clock`` (``wall``, the default, the time a person
+waits; ``cpu``, the CPU time of the thread that searches, the same search however loaded the machine:
+an evaluation's budget), ``melds``, ``margin`` (points, default 10), ``z`` (default 1) and
+``min_rounds`` (default 4). With ``rounds`` and a seed the play is reproducible.
 Figures against strong: docs/compiled-engine.md.
 
     >>> PimcSettings.parse({"rounds": "8", "melds": "all"})
-    PimcSettings(time=None, rounds=8, melds='all', margin=10.0, z=1.0, min_rounds=4)
+    PimcSettings(time=None, rounds=8, clock='wall', melds='all', margin=10.0, z=1.0, min_rounds=4)
     >>> PimcSettings.parse({"depth": "3"})
     Traceback (most recent call last):
     ...
-    ValueError: pimc: unknown setting 'depth'; known: margin, melds, min_rounds, rounds, time, z
+    ValueError: pimc: unknown setting 'depth'; known: clock, margin, melds, min_rounds, rounds, time, z
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ from tavolo.games.burraco.game import BurracoGame
 from tavolo.games.burraco.observation import BurracoObservation
 
 NOT_BUILT = "pimc searches in the compiled Burraco core, which is not built here (make setup)"
+CLOCKS = ("wall", "cpu")
+"""``clock`` values: what ``time`` measures."""
 MELDS = ("strong", "discard", "all")
 """``melds`` values, in the core's order (_pimc.cpp MeldMode)."""
 
@@ -58,6 +62,7 @@ class PimcSettings:
 
     time: float | None = None
     rounds: int | None = None
+    clock: str = "wall"
     melds: str = "discard"
     margin: float = 10.0
     z: float = 1.0
@@ -99,14 +104,16 @@ def _count(key: str, value: str) -> int:
     return int(value)
 
 
-def _melds(key: str, value: str) -> str:
-    if value not in MELDS:
-        raise ValueError(f"pimc: {key} must be one of {', '.join(MELDS)}, got {value!r}")
-    return value
+def _one_of(choices: tuple[str, ...]) -> Callable[[str, str], str]:
+    def parse(key: str, value: str) -> str:
+        if value not in choices:
+            raise ValueError(f"pimc: {key} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+    return parse
 
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
-    "time": lambda k, v: _number(k, v, False), "rounds": _count, "melds": _melds,
+    "time": lambda k, v: _number(k, v, False), "rounds": _count, "clock": _one_of(CLOCKS), "melds": _one_of(MELDS),
     "margin": lambda k, v: _number(k, v, True), "z": lambda k, v: _number(k, v, True), "min_rounds": _count,
 }
 
@@ -150,7 +157,8 @@ class PimcBot:
     def _run(self, obs: BurracoObservation, view: Any, legal: Sequence[int]) -> Any:
         """The core's search from ``view``; ``None`` where its state has moved on."""
         s = self.settings
-        return self._search(obs).search(view, list(legal), s.rounds or 0, s.time or 0.0, self._rng.getrandbits(64))
+        return self._search(obs).search(view, list(legal), s.rounds or 0, s.time or 0.0, self._rng.getrandbits(64),
+                                        s.clock == "cpu")
 
     def _search(self, obs: BurracoObservation) -> Any:
         """The core's search (``_core.Pimc``) for ``obs``'s table, made once: strong at the root

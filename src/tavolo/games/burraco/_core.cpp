@@ -20,6 +20,7 @@
 #include <cstring>
 #include <new>
 #include <chrono>
+#include <ctime>
 #include <cmath>
 
 namespace {

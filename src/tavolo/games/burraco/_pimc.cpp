@@ -197,7 +197,7 @@ void Pimc_dealloc(PimcObject *self) {
     Py_DECREF(tp);
 }
 
-// search(view, legal, rounds, seconds, seed): (action, rounds run, ((action, rounds, mean
+// search(view, legal, rounds, seconds, seed[, cpu]): (action, rounds run, ((action, rounds, mean
 // difference to strong's choice), ...) per candidate, strong's choice first). `rounds` 0: no
 // limit; `seconds` 0: no time limit (at least one set); the first reached stops, after at least
 // one round; a round is one determinization, every live candidate rolled out on it. No round
@@ -209,8 +209,9 @@ PyObject *Pimc_search(PimcObject *self, PyObject *args) {
     unsigned long long seed;
     bool moved;
     static thread_local strong::Legal given;
+    int cpu_clock;
     const Core *found = search::read_call(args, (void *const *)self->bots, "a round budget >= 1 and/or a time budget > 0",
-                                          view, rounds, seconds, seed, given, moved);
+                                          view, rounds, seconds, seed, given, moved, cpu_clock);
     if (!found) {
         if (moved) Py_RETURN_NONE;
         return nullptr;
@@ -219,15 +220,13 @@ PyObject *Pimc_search(PimcObject *self, PyObject *args) {
     if (!search::make_sampler(real, view->seat, self->sampler)) return nullptr;
     self->rng = Rng{seed};
     self->n_cand = search::candidates(self, real, given);
-    auto start = std::chrono::steady_clock::now();
     long done = 0;
     int seat = view->seat;
     Py_BEGIN_ALLOW_THREADS  // the rounds touch no Python object: other threads run meanwhile
+    search::Clock clock(cpu_clock);
     for (int live = self->n_cand - 1; live > 0; ++done) {
         if (rounds && done >= rounds) break;
-        if (seconds > 0 && done &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
-            break;
+        if (seconds > 0 && done && clock.seconds() >= seconds) break;
         live = search::round_once(self, seat, (int)done);
     }
     Py_END_ALLOW_THREADS
@@ -242,7 +241,7 @@ PyObject *Pimc_search(PimcObject *self, PyObject *args) {
 
 PyMethodDef Pimc_methods[] = {
     {"search", (PyCFunction)Pimc_search, METH_VARARGS,
-     "search(view, legal, rounds, seconds, seed): (action, rounds, (action, rounds, mean difference) per candidate)."},
+     "search(view, legal, rounds, seconds, seed[, cpu]): (action, rounds, (action, rounds, mean difference) per candidate)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

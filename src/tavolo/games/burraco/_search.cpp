@@ -489,16 +489,36 @@ void Ismcts_dealloc(IsmctsObject *self) {
 
 namespace search {
 
+// The time a search has run: the wall clock, or (`cpu`) the CPU time of the thread that searches,
+// which a loaded machine does not shorten (an evaluation's budget: the same search however many
+// other processes share the cores).
+struct Clock {
+    bool cpu;
+    double start;
+    static double now(bool cpu) {
+        if (cpu) {
+            timespec t;
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+            return t.tv_sec + t.tv_nsec * 1e-9;
+        }
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    }
+    explicit Clock(bool cpu) : cpu(cpu), start(now(cpu)) {}
+    double seconds() const { return now(cpu) - start; }
+};
+
 // One search call's arguments (view, legal, budget, seconds, seed), read and checked as both
 // searches in the core take them (Ismcts, Pimc): the view's state; or nullptr, with a Python
 // error set, or with `moved` where the view's state has moved on (the caller returns None: a
 // kept observation).
 const Core *read_call(PyObject *args, void *const *bots, const char *budget_error, SeatViewObject *&view,
-                      long &budget, double &seconds, unsigned long long &seed, strong::Legal &given, bool &moved) {
+                      long &budget, double &seconds, unsigned long long &seed, strong::Legal &given, bool &moved,
+                      int &cpu_clock) {
     PyObject *view_obj, *legal_obj, *seed_obj;
     moved = false;
-    if (!PyArg_ParseTuple(args, "O!OldO!", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &budget, &seconds, &PyLong_Type,
-                          &seed_obj))
+    cpu_clock = 0;
+    if (!PyArg_ParseTuple(args, "O!OldO!|p", SEAT_VIEW_TYPE, &view_obj, &legal_obj, &budget, &seconds, &PyLong_Type,
+                          &seed_obj, &cpu_clock))
         return nullptr;
     seed = PyLong_AsUnsignedLongLong(seed_obj);
     if (PyErr_Occurred()) return nullptr;
@@ -530,8 +550,8 @@ const Core *read_call(PyObject *args, void *const *bots, const char *budget_erro
 
 }  // namespace search
 
-// search(view, legal, iterations, seconds, seed): (action, iterations run, visits per legal
-// action). `iterations` 0: no limit; `seconds` 0: no time limit (at least one must be set);
+// search(view, legal, iterations, seconds, seed[, cpu]): (action, iterations run, visits per legal
+// action); `cpu`: seconds of the thread's CPU time, not the wall clock. `iterations` 0: no limit; `seconds` 0: no time limit (at least one must be set);
 // the first reached stops, after at least one iteration. None where the view's state has moved
 // on (a kept observation: the Python search reads it).
 PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
@@ -541,9 +561,10 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     unsigned long long seed;
     bool moved;
     static thread_local strong::Legal given;
+    int cpu_clock;
     const Core *found = search::read_call(args, (void *const *)self->bots,
                                           "an iteration budget >= 1 and/or a time budget > 0", view, iterations,
-                                          seconds, seed, given, moved);
+                                          seconds, seed, given, moved, cpu_clock);
     if (!found) {
         if (moved) Py_RETURN_NONE;
         return nullptr;
@@ -559,14 +580,12 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
     uint16_t root_legal[MAX_LEGAL];
     memcpy(root_legal, given.a, sizeof(uint16_t) * given.n);
     search::set_prior(self, 0, (PyObject *)self->prior_bot, real, root_legal, given.n);
-    auto start = std::chrono::steady_clock::now();
     long done = 0;
     Py_BEGIN_ALLOW_THREADS  // the iterations touch no Python object: other threads run meanwhile
+    search::Clock clock(cpu_clock);
     while (true) {
         if (iterations && done >= iterations) break;
-        if (seconds > 0 && done &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
-            break;
+        if (seconds > 0 && done && clock.seconds() >= seconds) break;
         search::iterate(self);
         ++done;
     }
@@ -589,7 +608,7 @@ PyObject *Ismcts_search(IsmctsObject *self, PyObject *args) {
 
 PyMethodDef Ismcts_methods[] = {
     {"search", (PyCFunction)Ismcts_search, METH_VARARGS,
-     "search(view, legal, iterations, seconds, seed): (action, iterations, visits per legal action)."},
+     "search(view, legal, iterations, seconds, seed[, cpu]): (action, iterations, visits per legal action)."},
     {nullptr, nullptr, 0, nullptr},
 };
 
