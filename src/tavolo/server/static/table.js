@@ -253,8 +253,10 @@ function showRefusal(frame) {
   page.dataset.refusals = Number(page.dataset.refusals || 0) + 1;
   box.hidden = false;
   const said = frame.code === "ambiguous" && frame.candidate_words?.every(Boolean);  // h-rummy: the choice in words only
-  const parts = [el("strong", "", said ? t("This move can be made in more than one way.") : frame.message)];
-  if (frame.rule) parts.push(el("p", "rule", `${frame.rule.text} (${frame.rule.source})`));
+  const rule = frame.rule ? `${frame.rule.text} (${frame.rule.source})` : "";
+  const message = rule && frame.message.endsWith(`: ${rule}`) ? frame.message.slice(0, -rule.length - 2) : frame.message;
+  const parts = [el("strong", "", said ? t("This move can be made in more than one way.") : message)];  // the rule once, below
+  if (rule) parts.push(el("p", "rule", rule));
   if (frame.candidates?.length) {                          // h-rummy: the choice in words, one button each
     const words = frame.candidate_words || [];
     const choices = frame.candidates.map((c, i) => {
