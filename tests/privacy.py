@@ -32,6 +32,7 @@ from typing import Any
 
 from tavolo.cards import CardNotationError, french, italian, tarocchi
 from tavolo.games.bridge import cards as bridge_cards
+from tavolo.games.burraco.native import NativeBurracoState
 from tavolo.games.mercante import figures
 from tavolo.games.trick_taking.tricks import cards_of
 
@@ -175,7 +176,10 @@ def _other_hands(state: Any, viewer: int | None) -> Counter[int]:
 def _burraco(state: Any, viewer: int | None) -> Counter[int]:
     """The stock, the pozzetti not yet taken, a pozzetto taken with the discard and not yet
     looked at (hidden from its taker too, codice art. 21.4), the other hands but the cards
-    taken from the discard pile and not played since (the pile is in view)."""
+    taken from the discard pile and not played since (the pile is in view). A compiled state
+    (a web table's, ``tavolo.games.burraco.native``) is read through its reference state."""
+    if isinstance(state, NativeBurracoState):
+        state = state.to_python()
     hidden = _counts(state._stock)
     for cards in (*state._pozzetti, *state._pending):
         hidden.update(cards)

@@ -68,7 +68,7 @@ class Seen:
                                                                   for t in TABLES])
 def test_no_line_about_another_seat_names_a_card_the_person_never_saw(name, options, terminal, monkeypatch):
     game = make_game(name, **options)
-    seen, state_type = Seen(), type(game.new_initial_state())
+    seen, state_type = Seen(), type(game.new_table_state())  # the state the terminal plays on
     apply, apply_chance = state_type.apply, state_type.apply_chance
 
     def watched_apply(state, action):

@@ -126,8 +126,8 @@ def test_a_match_s_result_is_stored_before_anyone_is_told(client, monkeypatch):
 
 def test_a_person_plays_burraco_against_the_champion(client):
     """The "Campione" level (issue 27: the search that beats strong, ``pimc``) is offered where the
-    compiled core is built, and plays a web table, which runs on the Python state: its moves come
-    and the person plays on (the search gets a Python observation and loads it into the core)."""
+    compiled core is built, and plays a web table: its moves come and the person plays on (the
+    search runs from the table's compiled state, test_engines.py)."""
     from tavolo.games.burraco import native
     from tavolo.i18n import translate
 

@@ -67,6 +67,14 @@ class Game(ABC):
     def new_initial_state(self) -> State:
         """A fresh game, at its first chance node (the shuffle)."""
 
+    def new_table_state(self) -> State:
+        """A fresh game as a table plays it (the web server's tables, the terminal's): by
+        default :meth:`new_initial_state`. A game with a faster engine whose every answer a
+        table reads (notation, words, JSON, observations, refusals, results) is the reference
+        state's gives that one instead (Burraco's compiled core, which ``TAVOLO_ENGINE``
+        chooses); either way the same actions and shuffles make the same game."""
+        return self.new_initial_state()
+
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Rebuild a state written by :meth:`State.to_json`."""

@@ -91,7 +91,7 @@ class Table:
         self.record = record
         self.view = view_of(record.game)
         self.game = self.view.build(record.options)
-        self.state: State = self.game.new_initial_state()
+        self.state: State = self.game.new_table_state()
         self.seq = 0
         self.game_seq = 0
         """The seq of the last entry that changed the game (a shuffle or an action, not a

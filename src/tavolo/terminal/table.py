@@ -101,7 +101,7 @@ class TerminalTable(ABC):
         """Play the match; returns its record (also when the person quits)."""
         seats = [("You" if s == self.seat else f"bot:{n}") for s, n in enumerate(self.names)]
         record = GameRecord(self.game.name, self.game.options_json(), seats, self.seed)
-        self.state = state = self.game.new_initial_state()
+        self.state = state = self.game.new_table_state()
         rng = random.Random(self.seed)
         self.console.print(self.title() + " " + self.words("Type [bold]help[/] for the moves."))
         replaying = deque(self.resume.actions if self.resume else [])

@@ -7,7 +7,7 @@ from typing import Any
 
 from tavolo.cards.decks import french_deck
 from tavolo.engine.faces import Faces
-from tavolo.engine.game import CardGame
+from tavolo.engine.game import CardGame, State
 from tavolo.games.burraco import explain, hidden, notation, serial, words
 from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.rules import BurracoOptions
@@ -37,6 +37,13 @@ class BurracoGame(CardGame):
 
     def new_initial_state(self) -> BurracoState:
         return BurracoState(self)
+
+    def new_table_state(self) -> State:
+        """A fresh match in the engine :func:`tavolo.games.burraco.native.engine` names: the
+        compiled core where it is built (``TAVOLO_ENGINE=python``: the reference state)."""
+        from tavolo.games.burraco import native  # the core loads when a table first plays, not with the rules
+
+        return native.new_state(self)
 
     def state_from_json(self, data: dict[str, Any]) -> BurracoState:
         return serial.state_from_json(self, data)

@@ -6,9 +6,10 @@ random play and search need: the legal actions (in the reference engine's order)
 the meld checks, the end of a hand and its scores, and whole random playouts. The observation of a seat is built
 from the core's fields too (:func:`observation_of`). Everything else
 (JSON, notation, words, the rule an illegal move breaks) is read from the
-reference :class:`~tavolo.games.burraco.state.BurracoState`, built from the compiled state by
-:meth:`NativeBurracoState.to_python`: the pure-Python engine stays the reference, and
-``tests/burraco/test_native_differential.py`` plays both side by side.
+reference :class:`~tavolo.games.burraco.state.BurracoState`, built from the compiled state
+(:meth:`NativeBurracoState.to_python`; the faces read one kept a position): the pure-Python
+engine stays the reference, and ``tests/burraco/test_native_differential.py`` plays both side
+by side. The web server's tables and the terminal play on it (``BurracoGame.new_table_state``).
 
 ``TAVOLO_ENGINE`` chooses: ``python`` (the reference only), ``native`` (the compiled core,
 an error where it is not built), or unset / ``auto`` (the compiled core where it is built;
@@ -142,9 +143,9 @@ def compiled_observation(game: BurracoGame, obs: BurracoObservation, rng: random
     (:func:`~tavolo.games.burraco.hidden.sample_hidden_state`: what ``obs.seat`` cannot see dealt
     at random) copied into the core. It equals ``obs`` field for field, since only what the seat
     cannot see differs, and a search in the core reads only what the seat sees. ``None`` where
-    the core is not built or ``obs`` is not of a hand being played. A web table or the terminal
-    plays on the Python state, and a kept observation's state may have moved on: this is how a
-    core search plays there.
+    the core is not built or ``obs`` is not of a hand being played. A table on the Python state
+    (``TAVOLO_ENGINE=python``, the engine's ``play``) gives such observations, and a kept
+    observation's state may have moved on: this is how a core search plays there.
 
         >>> import random
         >>> from tavolo.games.burraco import make_game
@@ -208,7 +209,7 @@ class NativeBurracoState(_Base, DeckDeal, State):
         if action == TIME_OUT:
             self.announce_time_out()
             return
-        self.to_python()._not_legal(action)
+        self._reference()._not_legal(action)
         raise AssertionError("the reference engine accepted an action the core refused")  # pragma: no cover
 
     def announce_time_out(self) -> None:
@@ -226,37 +227,29 @@ class NativeBurracoState(_Base, DeckDeal, State):
 
     def to_python(self) -> BurracoState:
         """The same position as a :class:`BurracoState`: every field copied."""
-        raw = self._raw()
-        s = BurracoState(self.game)
-        s._phase, s._turn, s._turn_no = raw["phase"], raw["turn"], raw["turn_number"]
-        s._dealer, s._hand_no, s._scores, s._alone = raw["dealer"], raw["hand_number"], raw["scores"], raw["alone"]
-        hands = raw["hands"]
-        s._hands = hands
-        s._sizes = [sum(h) for h in hands]
-        s._masks = [suit_masks(h) for h in hands]
-        s._ranks = [_rank_counts(h) for h in hands]
-        s._pairs = [pair_ranks(h) for h in hands]
-        s._known = raw["known"]
-        s._pending = raw["pending"]
-        s._stock, s._pile = raw["stock"], raw["pile"]
-        s._pozzetti = [cards for cards, _, _ in raw["pozzetti"]]
-        s._pozz_owner = [owner for _, owner, _ in raw["pozzetti"]]
-        s._pozz_taken = [taken for _, _, taken in raw["pozzetti"]]
-        s._sides = [tuple(seats) for seats in raw["sides"]]
-        s._side_of = [0] * len(hands)
-        for side, seats in enumerate(s._sides):
-            for seat in seats:
-                s._side_of[seat] = side
-        s._formed = raw["formed"]
-        s._melds = [[unpack_meld(word) for word in side] for side in raw["melds"]]
-        s._refresh_side_pozzetti()
-        s._single, s._must_meld, s._stall = raw["single"], raw["must_meld"], raw["stall"]
-        s._last_turn, s._closed_by = raw["last_turn"], raw["closed_by"]
-        s._timeout, s._plays_left = raw["time_out"], raw["plays_left"]
-        s._results = [_hand_result(r) for r in raw["results"]]
-        s.history = raw["history"]
-        s._legal = None
-        return s
+        return _python_state(self.game, self._raw(), None)
+
+    def _reference(self) -> BurracoState:
+        """The reference state of this position, which the faces read (notation, words, JSON,
+        refusals, the hands' results): built once a position and kept until an action, a deal
+        or a time-out moves the state on (its history's length, phase, hands played, turn and
+        time-out mark it, as they mark a ``_core_view``), so that a table's move, which reads
+        it for the move's words, its notation, the legal moves and their words, builds it
+        once, not once a reading. Only read, never played (the faces try moves on clones), so
+        the next one shares what did not change with it (:func:`_python_state`). A clone or a
+        pickle starts without it."""
+        stamp = (self._history_len, self._phase, self.hands_played, self.turn_number, self._timeout)
+        kept = self.__dict__.get("_reference_kept")
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        reference = _python_state(self.game, self._raw(), kept[1] if kept is not None else None)
+        self.__dict__["_reference_kept"] = (stamp, reference)
+        return reference
+
+    def _load(self, raw: dict[str, Any]) -> None:
+        """Set every field (``_raw``'s form), the kept reference state dropped."""
+        super()._load(raw)
+        self.__dict__.pop("_reference_kept", None)
 
     @classmethod
     def from_python(cls, state: BurracoState) -> NativeBurracoState:
@@ -282,7 +275,7 @@ class NativeBurracoState(_Base, DeckDeal, State):
         return _restore, (type(self), self.game, self._raw())
 
     def to_json(self) -> dict[str, Any]:
-        return self.to_python().to_json()
+        return self._reference().to_json()
 
     @property
     def history(self) -> list[int]:
@@ -294,34 +287,34 @@ class NativeBurracoState(_Base, DeckDeal, State):
         return observation_of(self, seat)
 
     def action_to_string(self, action: int) -> str:
-        return self.to_python().action_to_string(action)
+        return self._reference().action_to_string(action)
 
     def public_action_string(self, action: int) -> str:
-        return self.to_python().public_action_string(action)
+        return self._reference().public_action_string(action)
 
     def action_words(self, action: int) -> Any:
-        return self.to_python().action_words(action)
+        return self._reference().action_words(action)
 
     def public_action_words(self, action: int) -> Any:
-        return self.to_python().public_action_words(action)
+        return self._reference().public_action_words(action)
 
     def legal_action_words(self) -> list[Any]:
-        return self.to_python().legal_action_words()
+        return self._reference().legal_action_words()
 
     def legal_action_strings(self) -> list[str]:
-        return self.to_python().legal_action_strings()
+        return self._reference().legal_action_strings()
 
     def parse_action(self, text: str) -> int:
-        return self.to_python().parse_action(text)
+        return self._reference().parse_action(text)
 
     def parse_move(self, text: str) -> list[int]:
-        return self.to_python().parse_move(text)
+        return self._reference().parse_move(text)
 
     def move_words(self, text: str) -> Any:
-        return self.to_python().move_words(text)
+        return self._reference().move_words(text)
 
     def all_cards(self) -> Counter[int]:
-        return self.to_python().all_cards()
+        return self._reference().all_cards()
 
     @property
     def phase(self) -> str:
@@ -329,11 +322,11 @@ class NativeBurracoState(_Base, DeckDeal, State):
 
     @property
     def hand_results(self) -> list[HandResult]:
-        return self.to_python().hand_results
+        return self._reference().hand_results
 
     @property
     def closed_by(self) -> int:
-        return self.to_python().closed_by
+        return self._reference().closed_by
 
     @property
     def dealer(self) -> int:
@@ -341,26 +334,26 @@ class NativeBurracoState(_Base, DeckDeal, State):
 
     @property
     def sides(self) -> list[tuple[int, ...]]:
-        return self.to_python().sides
+        return self._reference().sides
 
     @property
     def time_out_plays_left(self) -> int | None:
-        return self.to_python().time_out_plays_left
+        return self._reference().time_out_plays_left
 
     def side_of(self, seat: int) -> int:
-        return self.to_python().side_of(seat)
+        return self._reference().side_of(seat)
 
     def side_melds(self, side: int) -> list[Meld]:
-        return self.to_python().side_melds(side)
+        return self._reference().side_melds(side)
 
     def hand_cards(self, seat: int) -> list[int]:
-        return self.to_python().hand_cards(seat)
+        return self._reference().hand_cards(seat)
 
     def cards_left(self, seat: int) -> list[int]:
-        return self.to_python().cards_left(seat)
+        return self._reference().cards_left(seat)
 
     def side_took_pozzetto(self, side: int) -> bool:
-        return self.to_python().side_took_pozzetto(side)
+        return self._reference().side_took_pozzetto(side)
 
     def __repr__(self) -> str:
         return f"NativeBurracoState({self.game!r}, phase={self.phase}, history={self._history_len} actions)"
@@ -465,6 +458,48 @@ def _restore(cls: type[NativeBurracoState], game: BurracoGame, raw: dict[str, An
     state = cls(game)
     state._load(raw)
     return state
+
+
+def _python_state(game: BurracoGame, raw: dict[str, Any], like: BurracoState | None) -> BurracoState:
+    """The :class:`BurracoState` of a compiled state's fields (``_raw``'s form). ``like``: a
+    reference state that neither it nor the new one will ever be played (both only read), whose
+    readings of a hand that did not change (its size, suits, ranks, pairs) and whose hand
+    results, where no hand ended since, the new one shares instead of reading them again."""
+    s = BurracoState(game)
+    s._phase, s._turn, s._turn_no = raw["phase"], raw["turn"], raw["turn_number"]
+    s._dealer, s._hand_no, s._scores, s._alone = raw["dealer"], raw["hand_number"], raw["scores"], raw["alone"]
+    hands = raw["hands"]
+    s._hands = hands
+    for seat, hand in enumerate(hands):
+        if like is not None and like._hands[seat] == hand:
+            s._sizes[seat], s._masks[seat] = like._sizes[seat], like._masks[seat]
+            s._ranks[seat], s._pairs[seat] = like._ranks[seat], like._pairs[seat]
+        else:
+            s._sizes[seat], s._masks[seat] = sum(hand), suit_masks(hand)
+            s._ranks[seat], s._pairs[seat] = _rank_counts(hand), pair_ranks(hand)
+    s._known = raw["known"]
+    s._pending = raw["pending"]
+    s._stock, s._pile = raw["stock"], raw["pile"]
+    s._pozzetti = [cards for cards, _, _ in raw["pozzetti"]]
+    s._pozz_owner = [owner for _, owner, _ in raw["pozzetti"]]
+    s._pozz_taken = [taken for _, _, taken in raw["pozzetti"]]
+    s._sides = [tuple(seats) for seats in raw["sides"]]
+    s._side_of = [0] * len(hands)
+    for side, seats in enumerate(s._sides):
+        for seat in seats:
+            s._side_of[seat] = side
+    s._formed = raw["formed"]
+    s._melds = [[_meld(word) for word in side] for side in raw["melds"]]
+    s._refresh_side_pozzetti()
+    s._single, s._must_meld, s._stall = raw["single"], raw["must_meld"], raw["stall"]
+    s._last_turn, s._closed_by = raw["last_turn"], raw["closed_by"]
+    s._timeout, s._plays_left = raw["time_out"], raw["plays_left"]
+    results = raw["results"]
+    s._results = (like._results if like is not None and len(like._results) == len(results)
+                  else [_hand_result(r) for r in results])
+    s.history = raw["history"]
+    s._legal = None
+    return s
 
 
 def raw_of(s: BurracoState) -> dict[str, Any]:
