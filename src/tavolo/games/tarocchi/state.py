@@ -130,8 +130,6 @@ class TarocchiState(DeckTrickState):
         text = self.action_to_string(action)
         return "discard a card" if self._phase == DISCARD else text
 
-    words_deck = "tarot"
-
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("discard", "scarta") and len(args) == 1:
             return self.card_id(text, args[0])
