@@ -67,10 +67,11 @@ def test_a_move_of_several_cards_says_them_in_order() -> None:
     assert words("scarta 3♥ e chiude", "french") == ("scarta", "§3h", "e", "chiude")
 
 
-def test_words_leave_out_case_accents_articles_and_punctuation() -> None:
-    assert words("Prende l'ultima carta del pozzo.", "french") == ("prende", "ultima", "carta", "del", "pozzo")
-    assert words("PASSA (tallone finito)", "french") == ("passa", "tallone", "finito")
+def test_words_leave_out_case_accents_and_commas_but_nothing_else() -> None:
+    assert words("Prende l’ultima carta, del pozzo", "french") == words("prende l'ultima carta del pozzo", "french")
     assert words("Però", None) == ("pero",)
+    for junk in ("the draw", "draw .", "draw \u0301", "il pesca", "pesca?"):     # a move with junk is no move
+        assert words(junk, "french") not in (("draw",), ("pesca",)), junk
 
 
 def test_a_wild_declared_in_notation_is_kept_whole() -> None:

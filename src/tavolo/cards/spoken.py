@@ -28,7 +28,7 @@ compares them with a move's words, each card as ``§`` and its token::
     >>> words("Cala il 5 di cuori, 6♥ e 7 ♥", "french")
     ('cala', '§5h', '§6h', '§7h')
     >>> words("meld 2♥ 4♥ 5♥ with 2♥ as a wild", "french")
-    ('meld', '§2h', '§4h', '§5h', 'with', '§2h', 'as', 'wild')
+    ('meld', '§2h', '§4h', '§5h', 'with', '§2h', 'as', 'a', 'wild')
 
 A word names a card only where it cannot be read otherwise: a rank needs its suit ("l'asso vale
 11" names no card), a letter rank is written upper case ("as a wild" is not the ace of spades),
@@ -49,7 +49,7 @@ CARD_MARK = "§"
 """What :func:`words` puts before a card's token, so that no word reads as a card."""
 
 ARTICLES = frozenset({"il", "lo", "l'", "la", "i", "gli", "le", "un", "un'", "una", "the", "a", "an"})
-"""The articles a card may be said with; :func:`words` leaves them out everywhere."""
+"""The articles a card may be said with."""
 OF = frozenset({"di", "of"})
 AND = frozenset({"e", "and", ","})
 """The words that may join two cards said one after the other ("5 di cuori, 6 di cuori e 7 di cuori")."""
@@ -224,15 +224,17 @@ def rewrite(text: str, deck: str) -> str:
 
 def words(text: str, deck: str | None) -> tuple[str, ...]:
     """The words of ``text`` as the move box compares them: each card as :data:`CARD_MARK` and its
-    token, the other words lower case without accents, punctuation and articles left out (a
-    ``deck`` of None: the game names no cards, a ``§`` token is still read as one)."""
+    token (its article and the words that join cards left out), the other words lower case
+    without accents, commas left out; every other word and mark counts ("pesca." is not "pesca").
+    A ``deck`` of None: the game names no cards.
+
+        >>> words("Prende l’ultima carta del pozzo.", "french")
+        ('prende', "l'", 'ultima', 'carta', 'del', 'pozzo', '.')
+    """
     out = []
     for card, word in _read(text, deck):
         if card:
             out.append(CARD_MARK + word)
-        elif deck is None and word.startswith(CARD_MARK):
-            out.append(word)
-        elif (folded := fold(word)) not in ARTICLES and (bare := folded.strip(_PUNCTUATION + "'")):
-            out.append(bare)
+        elif word != ",":
+            out.append(fold(word) or word)
     return tuple(out)
-

@@ -12,8 +12,8 @@ A move is read in three ways, the first that names a legal move winning:
    ``gioca Jc``, "scarta tre di cuori" as ``scarta 3h``);
 3. the words of a legal move, as the log says them in either language ("raccoglie gli scarti",
    "lega 7♦ alla 2 come matta", "offre 5 gettoni per il gallo"), compared word by word, the
-   cards by what they are, articles, case, accents and punctuation aside. Where two legal moves
-   say the same words the move is ambiguous, and the refusal lists both.
+   cards by what they are, case, accents and commas aside (a word more, "pesca.", is no move).
+   Where two legal moves say the same words the move is ambiguous, and the refusal lists both.
 
 A move none of them reads is refused with what its notation says of it; a refusal always quotes
 what the person typed, never the notation it was put into::
