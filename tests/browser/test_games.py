@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from tavolo.engine.record import GameRecord
 from tavolo.games import make_game_from_json
-from tavolo.i18n.moves import card_short, say
+from tavolo.i18n.moves import card_name, card_short, say
 from tavolo.server.pages import next_shuffle
 from tests.browser.conftest import SCREENSHOTS
-from tests.browser.play import SCRIPT_ERRORS, create_table, new_player, play_match, play_to_score_screen, rummy_move, trick_move
+from tests.browser.play import (SCRIPT_ERRORS, create_table, new_player, play_match, play_to_score_screen, rummy_move,
+                                trick_move, wait_turn)
 
 
 def said_in_italian(record: dict, viewer: int) -> list[str]:
@@ -202,6 +203,26 @@ def test_an_illegal_move_is_refused_with_its_rule_and_nothing_is_played(browser,
     card.drag_to(page.locator(".pile"))                                   # a card dragged to the pile is discarded
     page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
     assert f"Tu: scarta {card_short(discarded, 'french', 'it')}" in page.inner_text("#log")  # the log in words
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_a_move_typed_in_words_is_played(browser, server):
+    """The box reads a move as the players say it (tavolo.engine.typed): "gioca il <card>", the card
+    read from the hand and named in Italian as the log names it, is played and the log says it; the
+    box's example is a move of the seat's own, in words."""
+    page = new_player(browser, server, "Ugo")
+    create_table(page, "briscola", {"players": "2", "rounds": "1"}, {1: "random"})
+    assert wait_turn(page)
+    placeholder = page.get_attribute("#typed-move", "placeholder")
+    assert placeholder.startswith("Scrivi una mossa, es. gioca ") and " di " in placeholder
+    card = page.locator(".hand .card").first.get_attribute("data-card")
+    name = card_name(card, "italian", "it")                                # "fante di coppe"
+    page.fill("#typed-move", f"gioca il {name}")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("(said) => document.getElementById('log').innerText.includes(said)"
+                           " || !document.getElementById('refusal').hidden", arg=f"Tu: gioca {name}")
+    assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
+    assert f"Tu: gioca {name}" in page.inner_text("#log")
     assert SCRIPT_ERRORS[page] == []
 
 

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from tavolo.engine.errors import IllegalActionError, Rule
 from tavolo.engine.faces import Faces
+from tavolo.engine.typed import MoveReader
 from tavolo.engine.words import Words
 
 CHANCE = -1
@@ -49,6 +50,10 @@ class Game(ABC):
     name: ClassVar[str]
     faces: ClassVar[Faces] = Faces()
     """What the game says of its states above the rules (see :mod:`tavolo.engine.faces`)."""
+    words_deck: ClassVar[str | None] = None
+    """The deck whose names a move's words give its cards (``"french"``, ``"italian"``,
+    ``"tarot"``: :class:`~tavolo.engine.words.Cards`), so the move box reads them as people say
+    them (:mod:`tavolo.engine.typed`); None for a game whose moves name no card."""
 
     @property
     @abstractmethod
@@ -209,10 +214,8 @@ class State(ABC):
         default the words of its one action; a game whose move is several actions says it in
         its faces' ``move_words``. Raises like :meth:`parse_move`."""
         say = self.game.faces.move_words
-        if say is None:
-            return self.action_words(self.parse_action(text))
         actions = self.parse_move(text)
-        return self.action_words(actions[0]) if len(actions) == 1 else say(self, actions)
+        return self.action_words(actions[0]) if say is None or len(actions) == 1 else say(self, actions)
 
     def legal_action_words(self) -> list[Words]:
         """The legal actions in words, in the order of :meth:`legal_actions`."""
@@ -243,9 +246,10 @@ class State(ABC):
     def parse_move(self, text: str) -> list[int]:
         """The actions a person's typed move makes: one by default; a game whose
         people say several actions at once (a long Burraco opening) says so in its faces.
-        Raises like :meth:`parse_action`."""
-        parse = self.game.faces.parse_move
-        return [self.parse_action(text)] if parse is None else parse(self, text)
+        The move may be typed in the notation or in the words the move log says, its cards
+        named as people say them (:mod:`tavolo.engine.typed`). Raises like :meth:`parse_action`,
+        quoting ``text``."""
+        return MoveReader(self).read(text)
 
     def apply_text(self, text: str) -> int:
         """Parse ``text`` and apply it; returns the action id."""

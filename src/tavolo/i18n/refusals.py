@@ -12,11 +12,11 @@ by their attributes, so this layer imports nothing of the engine::
 
     >>> from tavolo.engine.errors import NotationError, Rule, Text
     >>> error = NotationError("fly", Text("unknown move {verb}; {moves}", verb="'fly'",
-    ...                                    moves=Text("moves are play <card>, e.g. 'play 3c'")))
+    ...                                    moves=Text("moves are play <card>, e.g. 'play 3c' or 'play the jack of cups'")))
     >>> localize_error(error, "en")
-    "cannot read 'fly': unknown move 'fly'; moves are play <card>, e.g. 'play 3c'"
+    "cannot read 'fly': unknown move 'fly'; moves are play <card>, e.g. 'play 3c' or 'play the jack of cups'"
     >>> localize_error(error, "it")
-    "non capisco 'fly': mossa sconosciuta 'fly'; le mosse sono gioca <carta>, per esempio 'gioca 3c'"
+    "non capisco 'fly': mossa sconosciuta 'fly'; le mosse sono gioca <carta>, per esempio 'gioca 3c' o 'gioca il fante di coppe'"
     >>> rule_text(Rule("one-draw", Text("one draw per turn"), "FISCA Scala 40 art. 5.1"), "it")
     'si pesca una sola volta per turno'
 """

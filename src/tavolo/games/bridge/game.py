@@ -20,6 +20,7 @@ class BridgeGame(CardGame):
     """
 
     name = "bridge"
+    words_deck = "french"
     state_type = BridgeState
     options_type = BridgeOptions
     deck = DECK

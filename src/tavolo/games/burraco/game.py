@@ -22,6 +22,7 @@ class BurracoGame(CardGame):
     """
 
     name = "burraco"
+    words_deck = "french"
     state_type = BurracoState
     options_type = BurracoOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

@@ -22,6 +22,7 @@ class CanastaGame(CardGame):
     """
 
     name = "canasta"
+    words_deck = "french"
     state_type = CanastaState
     options_type = CanastaOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

@@ -22,6 +22,7 @@ class MachiavelliGame(CardGame):
     """
 
     name = "machiavelli"
+    words_deck = "french"
     state_type = MachiavelliState
     options_type = MachiavelliOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

@@ -20,6 +20,7 @@ class PeppaGame(DeckTrickGame):
     """
 
     name = "peppa"
+    words_deck = "french"
     state_type = PeppaState
     options_type = PeppaOptions
     num_actions = NUM_ACTIONS

@@ -28,6 +28,11 @@ class PerlinaGame(ParlourGame):
     load = staticmethod(state_from_json)
     sample = staticmethod(hidden.sample_hidden_state)
 
+    @property
+    def words_deck(self) -> str:  # type: ignore[override]
+        """The deck the table plays with (its options): a card changed is said in its names."""
+        return self._options.deck
+
     @cached_property
     def deck(self) -> tuple[int, ...]:
         return french_deck(1, jokers_per_deck=0) if self._options.deck == "french" else italian_deck()

@@ -31,7 +31,7 @@ def action_words(state: PerlinaState, action: int) -> Words:
     """``action`` by the seat to act, in words, naming its card."""
     from tavolo.games.perlina import state as s
 
-    deck = state.game.options.deck
+    deck = state.game.words_deck
     if s.CHANGE <= action < s.EXTRA or s.DROP_CARD <= action < s.ACE_LOW:
         place, key = (action - s.CHANGE, "change {card}") if action < s.EXTRA else (action - s.DROP_CARD,
                                                                                      "drop {card}")

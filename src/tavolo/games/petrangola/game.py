@@ -20,6 +20,7 @@ class PetrangolaGame(ParlourGame):
     """
 
     name = "petrangola"
+    words_deck = "italian"
     state_type = PetrangolaState
     options_type = PetrangolaOptions
     faces = Faces(action_words=words.action_words)

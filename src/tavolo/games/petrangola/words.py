@@ -35,4 +35,5 @@ def action_words(state: PetrangolaState, action: int) -> Words:
     hand, monte = state._hands[state._turn], state._monte
     given = tuple(it.name(c) for i, c in enumerate(hand) if give >> i & 1)
     taken = tuple(it.name(c) for i, c in enumerate(monte) if take >> i & 1)
-    return Words.of("trade {given} for {taken}", given=Cards(given, "italian"), taken=Cards(taken, "italian"))
+    deck = state.game.words_deck
+    return Words.of("trade {given} for {taken}", given=Cards(given, deck), taken=Cards(taken, deck))

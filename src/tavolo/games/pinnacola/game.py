@@ -21,6 +21,7 @@ class PinnacolaGame(CardGame):
     """
 
     name = "pinnacola"
+    words_deck = "french"
     state_type = PinnacolaState
     options_type = PinnacolaOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

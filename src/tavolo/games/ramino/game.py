@@ -23,6 +23,7 @@ class RaminoGame(CardGame):
     """
 
     name = "ramino"
+    words_deck = "french"
     state_type = RaminoState
     options_type = RaminoOptions
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

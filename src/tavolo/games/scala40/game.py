@@ -21,6 +21,7 @@ class Scala40Game(CardGame):
     """
 
     name = "scala40"
+    words_deck = "french"
     state_type = Scala40State
     options_type = Scala40Options
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,

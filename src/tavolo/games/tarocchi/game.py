@@ -20,6 +20,7 @@ class TarocchiGame(DeckTrickGame):
     """
 
     name = "tarocchi"
+    words_deck = "tarot"
     state_type = TarocchiState
     options_type = TarocchiOptions
     num_actions = NUM_ACTIONS

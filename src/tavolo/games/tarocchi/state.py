@@ -65,7 +65,8 @@ class TarocchiState(DeckTrickState):
     rules = rb.RULES
     phase_names = ("deal", "discard", "play", "over")
     play_phase, over_phase = PLAY, OVER
-    moves_help = Text("moves are play <card> (e.g. 'play Kc', 'play XXI', 'play 0' for the Matto), discard <card>")
+    moves_help = Text("moves are play <card> (e.g. 'play Kc' or 'play the king of cups', 'play XXI', 'play the Fool'), "
+                      "discard <card>")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -129,8 +130,6 @@ class TarocchiState(DeckTrickState):
         mazziere deve scartare tre carte"): the others learn only that a card was discarded."""
         text = self.action_to_string(action)
         return "discard a card" if self._phase == DISCARD else text
-
-    words_deck = "tarot"
 
     def _parse_other(self, text: str, verb: str, args: list[str]) -> int | None:
         if verb in ("discard", "scarta") and len(args) == 1:

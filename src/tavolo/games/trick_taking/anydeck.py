@@ -340,9 +340,6 @@ class DeckTrickState(DealtState):
             return f"play {self.cards.name(action)}"
         return self._other_text(action)
 
-    words_deck: ClassVar[str] = "french"
-    """The deck a card of the game is said in (:class:`~tavolo.engine.words.Cards`)."""
-
     def is_play_phase(self) -> bool:
         """Whether cards are being played to tricks (not passed, discarded or drawn)."""
         return self._phase == self.play_phase

@@ -17,6 +17,7 @@ class TrickGame(CardGame):
     ``options_type``, ``deck`` and ``num_actions``."""
 
     num_actions: ClassVar[int]
+    words_deck = "italian"
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
                   action_words=words.trick_action_words)
 

@@ -55,7 +55,7 @@ def parse_action(state: TrickState, text: str) -> int:
                                            moves=state.moves_help))
         args = words
     if len(args) != 1:
-        raise NotationError(text, Text("play one card, e.g. 'play 3c'"))
+        raise NotationError(text, Text("play one card, e.g. 'play 3c' or 'play the 3 of cups'"))
     return _legal(state, text, card_id(text, args[0]))
 
 

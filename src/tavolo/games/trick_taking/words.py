@@ -31,7 +31,7 @@ def cards_words(key: str, tokens: list[str] | tuple[str, ...], deck: str) -> Wor
 def trick_action_words(state: Any, action: int) -> Words:
     """A move of Briscola or Tressette in words: a card played, else its notation."""
     if 0 <= action < NUM_CARDS:
-        return play_words(it.name(action), "italian")
+        return play_words(it.name(action), state.game.words_deck)
     return Words.notation(state.action_to_string(action))
 
 
@@ -39,5 +39,5 @@ def deck_action_words(state: Any, action: int) -> Words:
     """A move of a game on any deck (:mod:`~tavolo.games.trick_taking.anydeck`): a card played
     in its deck's words ("gioca 5♠", "gioca XXI"), else its notation."""
     if state.is_play_phase() and 0 <= action < len(state.suit_of):
-        return play_words(state.cards.name(action), state.words_deck)
+        return play_words(state.cards.name(action), state.game.words_deck)
     return Words.notation(state.action_to_string(action))

@@ -370,6 +370,17 @@ function drawLegal() {
     return move;
   }));
   document.getElementById("legal-box").classList.toggle("empty", legal.length === 0);
+  drawTypedHint(words);
+}
+
+/** The box's example is a move of this seat's own, as the log says it, which the box reads as it
+ * reads the notation: "Scrivi una mossa, es. gioca fante di coppe" (one that names a card where
+ * one does); no move to make, no example. */
+function drawTypedHint(words) {
+  const namesCards = (said) => Object.values(said.params || {}).some((p) => p && typeof p === "object" && "cards" in p);
+  const example = words.find((said) => said && namesCards(said)) || words.find(Boolean);
+  document.getElementById("typed-move").placeholder = example
+    ? t("Type a move, e.g. {move}", { move: say(example, seatName) }) : t("Type a move");
 }
 
 function drawOverlay() {
