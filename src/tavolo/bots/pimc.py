@@ -23,15 +23,25 @@ Python state is loaded there first through one deal of the cards the seat has no
 search reads only the seat's view). Settings
 (``pimc:time=0.1,melds=discard``): ``time`` seconds and/or ``rounds`` per decision (at least one;
 default ``time=0.1``; the first reached stops), ``melds``, ``margin`` (points, default 10), ``z``
-(default 1) and ``min_rounds`` (default 4). With ``rounds`` and a seed the play is reproducible.
-Figures against strong: docs/compiled-engine.md.
+(default 1), ``min_rounds`` (default 4) and ``infer`` (default 0). With ``rounds`` and a seed the
+play is reproducible. Figures against strong: docs/compiled-engine.md.
+
+``infer`` weighs the deals by what the others let go this hand (the observation's ``shunned``:
+the cards each discarded, and those of a pile each left for the stock): a player seldom lets go
+a card that goes with his hand, so each such card divides the chance, in that player's hand, of
+every card it goes with (itself, its rank, its suit within two places) by ``1 + infer``
+(``hidden.inference_weights``; the hands drawn by weight, the stock and the pozzetti take the
+rest, the cards taken from the pile and every count kept). ``infer=0`` deals uniformly, exactly
+as without the setting.
 
     >>> PimcSettings.parse({"rounds": "8", "melds": "all"})
-    PimcSettings(time=None, rounds=8, melds='all', margin=10.0, z=1.0, min_rounds=4)
+    PimcSettings(time=None, rounds=8, melds='all', margin=10.0, z=1.0, min_rounds=4, infer=0.0)
+    >>> PimcSettings.parse({"rounds": "8", "infer": "1.5"}).infer
+    1.5
     >>> PimcSettings.parse({"depth": "3"})
     Traceback (most recent call last):
     ...
-    ValueError: pimc: unknown setting 'depth'; known: margin, melds, min_rounds, rounds, time, z
+    ValueError: pimc: unknown setting 'depth'; known: infer, margin, melds, min_rounds, rounds, time, z
 """
 
 from __future__ import annotations
@@ -62,6 +72,7 @@ class PimcSettings:
     margin: float = 10.0
     z: float = 1.0
     min_rounds: int = 4
+    infer: float = 0.0
 
     @classmethod
     def parse(cls, settings: dict[str, str]) -> PimcSettings:
@@ -108,6 +119,7 @@ def _melds(key: str, value: str) -> str:
 _PARSERS: dict[str, Callable[[str, str], object]] = {
     "time": lambda k, v: _number(k, v, False), "rounds": _count, "melds": _melds,
     "margin": lambda k, v: _number(k, v, True), "z": lambda k, v: _number(k, v, True), "min_rounds": _count,
+    "infer": lambda k, v: _number(k, v, True),
 }
 
 
@@ -162,5 +174,5 @@ class PimcBot:
             bots = [bot._compiled(obs, bot.weights(obs.players)) for bot in self._strong]
             s = self.settings
             self._searches[key] = native._core.Pimc(bots[-1], tuple(bots[:-1]), MELDS.index(s.melds), s.margin, s.z,
-                                                    s.min_rounds)
+                                                    s.min_rounds, s.infer)
         return self._searches[key]
