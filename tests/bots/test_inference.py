@@ -18,6 +18,7 @@ from tavolo.games.burraco import make_game
 from tavolo.games.burraco.cards import MATES
 from tavolo.games.burraco.hidden import HiddenSampler
 from tavolo.games.burraco.native import NativeBurracoState, available, raw_of
+from tests.bots.helpers import decisions
 from tests.bots.test_core_determinization import check_determinization
 from tests.bots.test_hidden_sampling import positions
 from tests.bots.test_ismcts_core import strong_positions
@@ -61,20 +62,10 @@ def pimc_digest(players: int, seeds: range, spec: str) -> tuple[int, str]:
     a hash of them in order."""
     game = make_game("fibur", players=players, target=None)
     sha, n = hashlib.sha256(), 0
-    for seed in seeds:
-        bots = [make_bot(spec if s % 2 == 0 else "heuristic:strong", game, s, seed=seed * 10 + s)
-                for s in range(players)]
-        state = NativeBurracoState(game)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            seat = state.current_player()
-            action = bots[seat].choose(state.observation(seat), state.legal_actions())
-            sha.update(action.to_bytes(2, "big"))
-            n += 1
-            state.apply(action)
+    for _, _, action in decisions(game, seeds, new_state=NativeBurracoState, make_bot=lambda seat, seed: make_bot(
+            spec if seat % 2 == 0 else "heuristic:strong", game, seat, seed=seed)):
+        sha.update(action.to_bytes(2, "big"))
+        n += 1
     return n, sha.hexdigest()[:16]
 
 
