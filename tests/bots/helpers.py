@@ -22,12 +22,13 @@ def play_turn(bot, state):
 
 
 
-def decisions(game, seeds, level="strong", new_state=None):
-    """Every decision of whole hands played by the heuristic ``level`` at every seat: the state
-    before it, the legal actions and the action chosen; on ``new_state(game)`` (the reference
-    engine by default)."""
+def decisions(game, seeds, level="strong", new_state=None, make_bot=None):
+    """Every decision of whole hands played by the heuristic ``level`` at every seat (or by
+    ``make_bot(seat, seed)``): the state before it, the legal actions and the action chosen; on
+    ``new_state(game)`` (the reference engine by default)."""
     for seed in seeds:
-        bots = [HeuristicBurracoBot(level, seed=seed * 10 + s) for s in range(game.num_players)]
+        bots = [HeuristicBurracoBot(level, seed=seed * 10 + s) if make_bot is None else make_bot(s, seed * 10 + s)
+                for s in range(game.num_players)]
         state = game.new_initial_state() if new_state is None else new_state(game)
         rng = random.Random(seed)
         while not state.is_terminal():

@@ -26,9 +26,10 @@ def native(state) -> NativeBurracoState:
     return NativeBurracoState.from_python(state)
 
 
-def check_determinization(game, real: NativeBurracoState, seat: int, seed: int) -> NativeBurracoState:
+def check_determinization(game, real: NativeBurracoState, seat: int, seed: int, infer: float = 0.0
+                          ) -> NativeBurracoState:
     obs = real.observation(seat)
-    sample = real.determinize(seat, seed)
+    sample = real.determinize(seat, seed, infer)
     assert sample.observation(seat) == obs
     assert sample.observation(seat).to_json() == obs.to_json()
     assert sample.all_cards() == game.deck_counts

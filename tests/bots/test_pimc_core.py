@@ -149,6 +149,10 @@ def test_the_core_search_refuses_bad_input():
         core.search(view, state.legal_actions(), 0, 0.0, 1)
     with pytest.raises(ValueError, match="melds"):
         strong = bot._strong[0]._compiled(state.observation(0), bot._strong[0].weights(2))
-        _core.Pimc(strong, (strong, strong), 3, 0.0, 1.0, 1)
+        _core.Pimc(strong, (strong, strong), 3, 0.0, 1.0, 1, 0.0)
+    with pytest.raises(ValueError, match="infer >= 0"):
+        _core.Pimc(strong, (strong, strong), 1, 0.0, 1.0, 1, -1.0)
+    with pytest.raises(ValueError, match="infer must be a number >= 0"):
+        PimcBot(state.game, 0, infer="-1")
     with pytest.raises(ValueError, match="unknown setting"):
         PimcBot(state.game, 0, depth="2")

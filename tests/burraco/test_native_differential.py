@@ -57,8 +57,8 @@ def test_the_core_is_built():
 
 
 JSON_FIELDS = ("_phase", "_turn", "_turn_no", "_dealer", "_hand_no", "_scores", "_alone", "_hands", "_pending",
-               "_known", "_stock", "_pile", "_pozzetti", "_pozz_owner", "_pozz_taken", "_sides", "_formed", "_melds",
-               "_single", "_must_meld", "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results",
+               "_known", "_shunned", "_stock", "_pile", "_pozzetti", "_pozz_owner", "_pozz_taken", "_sides", "_formed",
+               "_melds", "_single", "_must_meld", "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results",
                "history")
 """Every field ``serial.state_to_json`` reads: equal fields make equal JSON."""
 JSON_EVERY = 8

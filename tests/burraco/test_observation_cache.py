@@ -28,7 +28,8 @@ def fresh(state, seat: int) -> BurracoObservation:
         pile=tuple(state._pile), stock_size=len(state._stock),
         pozzetti=tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
                        in zip(state._pozzetti, state._pozz_owner, state._pozz_taken)),
-        known=known, single_pile_card=state._single, must_meld=state._must_meld, stall_streak=state._stall,
+        known=known, shunned=tuple(tuple(c for c in range(53) if mask >> c & 1) for mask in state._shunned),
+        single_pile_card=state._single, must_meld=state._must_meld, stall_streak=state._stall,
         last_turn=state._last_turn, time_out_plays_left=state.time_out_plays_left,
         scores=tuple(state._scores), everyone_alone=state._alone,
     )

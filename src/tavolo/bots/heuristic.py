@@ -87,12 +87,12 @@ from typing import Any
 
 from tavolo.bots.planner import Plan, attaches, counts, opens, plan_turn
 from tavolo.bots.reading import (
-    BETWEEN, RUN_NEAR, SAME_RANK, attach_result, can_close_soon, closing_burraco, copies, feeds, fits,
+    BETWEEN, attach_result, can_close_soon, closing_burraco, copies, feeds, fits,
     my_turns_left, near_taken, next_opponent, seen_counts, took_pozzetto,
 )
 from tavolo.bots.weights import Weights, weights_for
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES
-from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
+from tavolo.games.burraco.cards import NUM_TYPES, POINTS, RUN_NEAR, SAME_RANK, WILD
 from tavolo.games.burraco.melds import BURRACO_SIZE, KIND_BONUS, Meld, Run, burraco_kind, meld_size
 from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.rules import RULE_SETS

@@ -24,16 +24,26 @@ search reads only the seat's view). Settings
 (``pimc:time=0.1,melds=discard``): ``time`` seconds and/or ``rounds`` per decision (at least one;
 default ``time=0.1``; the first reached stops), ``clock`` (``wall``, the default, the time a person
 waits; ``cpu``, the CPU time of the thread that searches, the same search however loaded the machine:
-an evaluation's budget), ``melds``, ``margin`` (points, default 10), ``z`` (default 1) and
-``min_rounds`` (default 4). With ``rounds`` and a seed the play is reproducible.
-Figures against strong: docs/compiled-engine.md.
+an evaluation's budget), ``melds``, ``margin`` (points, default 10), ``z`` (default 1),
+``min_rounds`` (default 4) and ``infer`` (default 0). With ``rounds`` and a seed the play is
+reproducible. Figures against strong: docs/compiled-engine.md.
+
+``infer`` weighs the deals by what the others let go this hand (the observation's ``shunned``:
+the cards each discarded, and those of a pile each left for the stock): a player seldom lets go
+a card that goes with his hand, so each such card divides the chance, in that player's hand, of
+every card it goes with (itself, its rank, its suit within two places) by ``1 + infer``
+(``hidden.inference_weights``; the hands drawn by weight, the stock and the pozzetti take the
+rest, the cards taken from the pile and every count kept). ``infer=0`` deals uniformly, exactly
+as without the setting.
 
     >>> PimcSettings.parse({"rounds": "8", "melds": "all"})
-    PimcSettings(time=None, rounds=8, clock='wall', melds='all', margin=10.0, z=1.0, min_rounds=4)
+    PimcSettings(time=None, rounds=8, clock='wall', melds='all', margin=10.0, z=1.0, min_rounds=4, infer=0.0)
+    >>> PimcSettings.parse({"rounds": "8", "infer": "1.5"}).infer
+    1.5
     >>> PimcSettings.parse({"depth": "3"})
     Traceback (most recent call last):
     ...
-    ValueError: pimc: unknown setting 'depth'; known: clock, margin, melds, min_rounds, rounds, time, z
+    ValueError: pimc: unknown setting 'depth'; known: clock, infer, margin, melds, min_rounds, rounds, time, z
 """
 
 from __future__ import annotations
@@ -67,6 +77,7 @@ class PimcSettings:
     margin: float = 10.0
     z: float = 1.0
     min_rounds: int = 4
+    infer: float = 0.0
 
     @classmethod
     def parse(cls, settings: dict[str, str]) -> PimcSettings:
@@ -115,6 +126,7 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str, str], str]:
 _PARSERS: dict[str, Callable[[str, str], object]] = {
     "time": lambda k, v: _number(k, v, False), "rounds": _count, "clock": _one_of(CLOCKS), "melds": _one_of(MELDS),
     "margin": lambda k, v: _number(k, v, True), "z": lambda k, v: _number(k, v, True), "min_rounds": _count,
+    "infer": lambda k, v: _number(k, v, True),
 }
 
 
@@ -170,5 +182,5 @@ class PimcBot:
             bots = [bot._compiled(obs, bot.weights(obs.players)) for bot in self._strong]
             s = self.settings
             self._searches[key] = native._core.Pimc(bots[-1], tuple(bots[:-1]), MELDS.index(s.melds), s.margin, s.z,
-                                                    s.min_rounds)
+                                                    s.min_rounds, s.infer)
         return self._searches[key]

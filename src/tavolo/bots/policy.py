@@ -41,12 +41,12 @@ from pathlib import Path
 import numpy as np
 
 from tavolo.bots.reading import (
-    RUN_NEAR, SAME_RANK, can_close_soon, copies, feeds, fits, my_turns_left, near_taken, next_opponent,
+    can_close_soon, copies, feeds, fits, my_turns_left, near_taken, next_opponent,
     seen_counts, took_pozzetto,
 )
 from tavolo.engine.agent import Agent
 from tavolo.games.burraco.actions import NUM_ACTIONS, OPEN_BASE, TAKE, TEMPLATES, decode
-from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
+from tavolo.games.burraco.cards import NUM_TYPES, POINTS, RUN_NEAR, SAME_RANK, WILD
 from tavolo.games.burraco.melds import Run
 from tavolo.games.burraco.observation import BurracoObservation
 

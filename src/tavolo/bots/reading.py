@@ -19,37 +19,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from tavolo.cards import french as fr
-from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD
+from tavolo.games.burraco.cards import JOKER, MATES, NUM_TYPES, RUN_NEAR, WILD
 from tavolo.games.burraco.melds import CLEAN, NOT_BURRACO, Meld, attachments, burraco_kind, meld_cards
 from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.rules import RULE_SETS
-
-
-def _same_rank() -> tuple[tuple[int, ...], ...]:
-    out = []
-    for c in range(NUM_TYPES):
-        if WILD[c]:
-            out.append(())
-        else:
-            out.append(tuple(fr.card(fr.rank(c), s) for s in fr.SUITS if s != fr.suit(c)))
-    return tuple(out)
-
-
-def _run_near() -> tuple[tuple[tuple[int, int], ...], ...]:
-    out = []
-    for c in range(NUM_TYPES):
-        if WILD[c]:
-            out.append(())
-            continue
-        rank, suit = fr.rank(c), fr.suit(c)
-        positions = (1, 14) if rank == fr.ACE else (rank,)
-        near = []
-        for p in positions:
-            for q in (p - 2, p - 1, p + 1, p + 2):
-                if 3 <= q <= 14:  # the 2 is a wild (matta): no natural neighbour below the 3
-                    near.append((fr.card(fr.ACE if q == 14 else q, suit), abs(q - p)))
-        out.append(tuple(dict.fromkeys(near)))
-    return tuple(out)
 
 
 def _between() -> dict[tuple[int, int], int]:
@@ -62,10 +35,6 @@ def _between() -> dict[tuple[int, int], int]:
     return out
 
 
-SAME_RANK = _same_rank()
-"""For each natural card, the cards of its rank in the other three suits (combinations)."""
-RUN_NEAR = _run_near()
-"""For each natural card, ``(card, distance)`` of its suit within two places (sequences)."""
 BETWEEN = _between()
 """For two naturals two places apart in a suit, the natural between them (-1:
 the 2's place, which a pinella or any wild fills)."""
@@ -183,10 +152,4 @@ def near_taken(known: Sequence[int]) -> frozenset[int]:
 @lru_cache(maxsize=128)
 def _near_taken(known: tuple[int, ...]) -> frozenset[int]:
     """:func:`near_taken`, cached: the cards known in a hand stay the same for turns."""
-    out: set[int] = set()
-    for card in known:
-        if not WILD[card]:
-            out.update(SAME_RANK[card])
-            out.update(c for c, _ in RUN_NEAR[card])
-            out.add(card)
-    return frozenset(out)
+    return frozenset().union(*(MATES[card] for card in known))

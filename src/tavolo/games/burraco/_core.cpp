@@ -227,6 +227,7 @@ void attachments(uint32_t m, AttachList &out) {
 int NUM_TEMPLATES = 0;
 uint32_t *TEMPLATE_MELD = nullptr;
 uint8_t (*TEMPLATE_CARDS)[3] = nullptr;
+uint64_t MATES[NUM_TYPES];  // cards.MATES: a bit per card type each card goes with (setup())
 int16_t NAT3[4][16];
 int16_t ADJ[4][16][5];
 int16_t GAPT[4][16][5];
@@ -305,6 +306,7 @@ struct Core {
     uint8_t ranks[MAX_SEATS][14];
     uint16_t pairs[MAX_SEATS];
     uint8_t known[MAX_SEATS][NUM_TYPES];
+    uint64_t shunned[MAX_SEATS];  // bit per card type each seat let go this hand: discarded, or left in the pile
     uint8_t pending_len[MAX_SEATS];
     uint8_t pending[MAX_SEATS][MAX_POZZ];
     uint8_t stock_len, pile_len;
@@ -678,6 +680,7 @@ void play_action(Core &s, int action) {
         int card = action - DISCARD_BASE;
         remove_card(s, seat, card);
         s.pile[s.pile_len++] = (uint8_t)card;
+        s.shunned[seat] |= 1ull << card;
         if (!s.size[seat]) {
             if (s.side_pozz[s.side_of[seat]] >= 0) {
                 int n;
@@ -689,6 +692,7 @@ void play_action(Core &s, int action) {
         }
         end_turn(s, seat);
     } else if (action == DRAW) {
+        for (int i = 0; i < s.pile_len; ++i) s.shunned[seat] |= 1ull << s.pile[i];  // the pile left
         add_card(s, seat, s.stock[--s.stock_len]);
         s.stall = 0;
         s.single = -1;
@@ -849,6 +853,7 @@ void deal(Core &s, const uint8_t *order, int total) {
     memset(s.ranks, 0, sizeof s.ranks);
     memset(s.pairs, 0, sizeof s.pairs);
     memset(s.known, 0, sizeof s.known);
+    memset(s.shunned, 0, sizeof s.shunned);
     memset(s.pending_len, 0, sizeof s.pending_len);
     int top = total;
     for (int r = 0; r < HAND_SIZE; ++r)  // from the top, clockwise from the dealer's left
@@ -1262,10 +1267,12 @@ PyObject *State_raw(StateObject *self, PyObject *) {
     // Every field, as plain Python values, for native.py to build the reference state from.
     const Core &s = self->c;
     int n = s.o.n;
-    PyObject *hands = PyList_New(n), *known = PyList_New(n), *pending = PyList_New(n), *scores = PyList_New(n);
+    PyObject *hands = PyList_New(n), *known = PyList_New(n), *pending = PyList_New(n), *scores = PyList_New(n),
+             *shunned = PyList_New(n);
     for (int seat = 0; seat < n; ++seat) {
         PyList_SET_ITEM(hands, seat, bytes_list(s.hand[seat], NUM_TYPES));
         PyList_SET_ITEM(known, seat, bytes_list(s.known[seat], NUM_TYPES));
+        PyList_SET_ITEM(shunned, seat, PyLong_FromUnsignedLongLong(s.shunned[seat]));
         PyList_SET_ITEM(pending, seat, bytes_list(s.pending[seat], s.pending_len[seat]));
         bool as_float = s.scores_float >> seat & 1;
         PyList_SET_ITEM(scores, seat,
@@ -1301,9 +1308,10 @@ PyObject *State_raw(StateObject *self, PyObject *) {
     PyObject *history = PyList_New(s.history_len);
     for (uint32_t i = 0; i < s.history_len; ++i) PyList_SET_ITEM(history, i, PyLong_FromLong(s.history[i]));
     PyObject *d = Py_BuildValue(
-        "{s:i,s:i,s:i,s:i,s:i,s:N,s:O,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:O,s:N,s:i,s:O,s:i,s:O,s:i,s:O,s:i,s:N,s:N}",
+        "{s:i,s:i,s:i,s:i,s:i,s:N,s:O,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:O,s:N,s:i,s:O,s:i,s:O,s:i,s:O,s:i,s:N,s:N}",
         "phase", s.phase, "turn", s.turn, "turn_number", s.turn_no, "dealer", s.dealer, "hand_number", s.hand_no,
         "scores", scores, "alone", s.alone ? Py_True : Py_False, "hands", hands, "pending", pending, "known", known,
+        "shunned", shunned,
         "stock", bytes_list(s.stock, s.stock_len), "pile", bytes_list(s.pile, s.pile_len), "pozzetti", pozz,
         "sides", sides, "formed", s.formed ? Py_True : Py_False, "melds", melds, "single", s.single, "must_meld",
         s.must_meld ? Py_True : Py_False, "stall", s.stall, "last_turn", s.last_turn ? Py_True : Py_False,
@@ -1344,8 +1352,8 @@ PyObject *State_observe(StateObject *self, PyObject *arg) {
     // names them): phase, current player, hand number, dealer, turn number, hand (shown
     // order), hand sizes, pending pozzetto sizes, side of each seat, sides, melds (packed
     // words per side), pile, stock size, pozzetti (size, side, taken), known cards per seat,
-    // single pile card, must meld, stall streak, last turn, plays left (None without a
-    // time-out), scores, everyone alone.
+    // cards let go per seat (a bit per card type), single pile card, must meld, stall streak,
+    // last turn, plays left (None without a time-out), scores, everyone alone.
     const Core &s = self->c;
     int n = s.o.n;
     long seat = PyLong_AsLong(arg);
@@ -1355,8 +1363,8 @@ PyObject *State_observe(StateObject *self, PyObject *arg) {
         return nullptr;
     }
     PyObject *sizes = PyTuple_New(n), *pending = PyTuple_New(n), *side_of = PyTuple_New(n), *known = PyTuple_New(n),
-             *scores = PyTuple_New(n);
-    if (!sizes || !pending || !side_of || !known || !scores) goto fail;
+             *scores = PyTuple_New(n), *shunned = PyTuple_New(n);
+    if (!sizes || !pending || !side_of || !known || !scores || !shunned) goto fail;
     for (int k = 0; k < n; ++k) {
         PyTuple_SET_ITEM(sizes, k, small_int(s.size[k]));
         PyTuple_SET_ITEM(pending, k, small_int(s.pending_len[k]));
@@ -1364,6 +1372,9 @@ PyObject *State_observe(StateObject *self, PyObject *arg) {
         PyObject *kn = counts_tuple(s.known[k], nullptr);
         if (!kn) goto fail;
         PyTuple_SET_ITEM(known, k, kn);
+        PyObject *sh = PyLong_FromUnsignedLongLong(s.shunned[k]);
+        if (!sh) goto fail;
+        PyTuple_SET_ITEM(shunned, k, sh);
         bool as_float = s.scores_float >> k & 1;
         PyObject *v = as_float ? PyFloat_FromDouble(s.scores[k]) : PyLong_FromLong((long)s.scores[k]);
         if (!v) goto fail;
@@ -1391,9 +1402,9 @@ PyObject *State_observe(StateObject *self, PyObject *arg) {
         PyObject *current = s.phase == DEAL ? Py_NewRef(INT_CHANCE)
                             : s.phase == OVER ? Py_NewRef(INT_TERMINAL) : small_int(s.turn);
         PyObject *plays_left = s.timeout ? small_int(s.plays_left) : Py_NewRef(Py_None);
-        return Py_BuildValue("(iNiiiNNNNNNNiNNiOiONNO)", s.phase, current, s.hand_no, s.dealer, s.turn_no,
+        return Py_BuildValue("(iNiiiNNNNNNNiNNNiOiONNO)", s.phase, current, s.hand_no, s.dealer, s.turn_no,
                              counts_tuple(s.hand[seat], HAND_ORDER), sizes, pending, side_of, sides, melds,
-                             bytes_tuple(s.pile, s.pile_len), s.stock_len, pozz, known, s.single,
+                             bytes_tuple(s.pile, s.pile_len), s.stock_len, pozz, known, shunned, s.single,
                              s.must_meld ? Py_True : Py_False, s.stall, s.last_turn ? Py_True : Py_False,
                              plays_left, scores, s.alone ? Py_True : Py_False);
     }
@@ -1403,6 +1414,7 @@ fail:
     Py_XDECREF(side_of);
     Py_XDECREF(known);
     Py_XDECREF(scores);
+    Py_XDECREF(shunned);
     return nullptr;
 }
 
@@ -1682,10 +1694,10 @@ bool load_core(Core &s, PyObject *d) {
     LONG("time_out", timeout) LONG("plays_left", plays_left)
 #undef LONG
     PyObject *scores = get_list(d, "scores"), *hands = get_list(d, "hands"), *known = get_list(d, "known"),
-             *pending = get_list(d, "pending");
-    if (!scores || !hands || !known || !pending) return false;
+             *pending = get_list(d, "pending"), *shunned = get_list(d, "shunned");
+    if (!scores || !hands || !known || !pending || !shunned) return false;
     if (PyList_GET_SIZE(scores) != n || PyList_GET_SIZE(hands) != n || PyList_GET_SIZE(known) != n ||
-        PyList_GET_SIZE(pending) != n) {
+        PyList_GET_SIZE(pending) != n || PyList_GET_SIZE(shunned) != n) {
         PyErr_SetString(PyExc_ValueError, "one entry per seat");
         return false;
     }
@@ -1710,6 +1722,12 @@ bool load_core(Core &s, PyObject *d) {
         }
         if (!get_bytes(PyList_GET_ITEM(pending, seat), s.pending[seat], MAX_POZZ, &k)) return false;
         s.pending_len[seat] = (uint8_t)k;
+        s.shunned[seat] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(shunned, seat));
+        if (PyErr_Occurred()) return false;
+        if (s.shunned[seat] >> NUM_TYPES) {
+            PyErr_SetString(PyExc_ValueError, "shunned is a bit per card type");
+            return false;
+        }
     }
     PyObject *stock = get_list(d, "stock"), *pile = get_list(d, "pile");
     if (!stock || !pile || !get_bytes(stock, s.stock, MAX_CARDS, &k)) return false;
@@ -1950,11 +1968,23 @@ PyType_Spec State_spec = {
     State_slots,
 };
 
-// setup(templates): [(packed meld, card, card, card)] in actions.TEMPLATES order; attach base.
+// setup(templates, attach base, number of actions, mates): the templates [(packed meld, card,
+// card, card)] in actions.TEMPLATES order; cards.MATES as a bit mask per card type.
 PyObject *mod_setup(PyObject *, PyObject *args) {
-    PyObject *templates;
+    PyObject *templates, *mates;
     int attach_base, num_actions;
-    if (!PyArg_ParseTuple(args, "Oii", &templates, &attach_base, &num_actions)) return nullptr;
+    if (!PyArg_ParseTuple(args, "OiiO", &templates, &attach_base, &num_actions, &mates)) return nullptr;
+    if (PySequence_Size(mates) != NUM_TYPES) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "mates: one mask per card type");
+        return nullptr;
+    }
+    for (int c = 0; c < NUM_TYPES; ++c) {
+        PyObject *mask = PySequence_GetItem(mates, c);
+        if (!mask) return nullptr;
+        MATES[c] = PyLong_AsUnsignedLongLong(mask);
+        Py_DECREF(mask);
+        if (PyErr_Occurred()) return nullptr;
+    }
     PyObject *seq = PySequence_Fast(templates, "templates");
     if (!seq) return nullptr;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);

@@ -1,7 +1,8 @@
 // Determinized rollouts in the core (issue 27), included by _core.cpp after _search.cpp.
 //
 // Pimc: at a decision, a few candidate actions are each played on the same determinizations of
-// the seat's view (search::make_sampler, search::determinize: only what the seat may see), and
+// the seat's view (search::make_sampler, search::determinize: only what the seat may see;
+// weighted by what the others let go where `infer` > 0), and
 // strong in the core plays every seat from there to the hand's end. A candidate's value on one
 // determinization is the hand's score: own side's points less the other sides' mean. The stock's
 // order is part of the determinization and strong chooses without chance, so every candidate
@@ -25,6 +26,7 @@ enum MeldMode : int {
 struct PimcSettings {
     double margin, z;
     int melds, min_rounds;
+    double infer;  // the determinizations' weight on what the others let go (0: uniform deals)
 };
 
 struct Candidate {
@@ -157,13 +159,14 @@ int pick(const PimcObject *t) {
 
 }  // namespace search
 
-// Pimc(prior_bot, bots, melds, margin, z, min_rounds): the search's bots (StrongBot) and settings.
+// Pimc(prior_bot, bots, melds, margin, z, min_rounds, infer): the search's bots (StrongBot) and
+// settings.
 PyObject *Pimc_new(PyTypeObject *type, PyObject *args, PyObject *) {
     PyObject *prior, *bots;
-    double margin, z;
+    double margin, z, infer;
     int melds, min_rounds;
-    if (!PyArg_ParseTuple(args, "O!O!iddi", STRONG_BOT_TYPE, &prior, &PyTuple_Type, &bots, &melds, &margin, &z,
-                          &min_rounds))
+    if (!PyArg_ParseTuple(args, "O!O!iddid", STRONG_BOT_TYPE, &prior, &PyTuple_Type, &bots, &melds, &margin, &z,
+                          &min_rounds, &infer))
         return nullptr;
     Py_ssize_t n = PyTuple_GET_SIZE(bots);
     if (n < 2 || n > MAX_SEATS) {
@@ -175,15 +178,16 @@ PyObject *Pimc_new(PyTypeObject *type, PyObject *args, PyObject *) {
             PyErr_SetString(PyExc_TypeError, "the rollout bots are StrongBot objects");
             return nullptr;
         }
-    if (melds < search::MELDS_STRONG || melds > search::MELDS_ALL || !(margin >= 0) || !(z >= 0) || min_rounds < 1) {
-        PyErr_SetString(PyExc_ValueError, "melds 0, 1 or 2; margin >= 0; z >= 0; min_rounds >= 1");
+    if (melds < search::MELDS_STRONG || melds > search::MELDS_ALL || !(margin >= 0) || !(z >= 0) || min_rounds < 1 ||
+        !(infer >= 0) || infer == HUGE_VAL) {
+        PyErr_SetString(PyExc_ValueError, "melds 0, 1 or 2; margin >= 0; z >= 0; min_rounds >= 1; infer >= 0");
         return nullptr;
     }
     PimcObject *self = (PimcObject *)type->tp_alloc(type, 0);  // zeroed
     if (!self) return nullptr;
     self->prior_bot = (StrongBotObject *)Py_NewRef(prior);
     for (Py_ssize_t i = 0; i < n; ++i) self->bots[i] = (StrongBotObject *)Py_NewRef(PyTuple_GET_ITEM(bots, i));
-    self->set = search::PimcSettings{margin, z, melds, min_rounds};
+    self->set = search::PimcSettings{margin, z, melds, min_rounds, infer};
     return (PyObject *)self;
 }
 
@@ -217,7 +221,7 @@ PyObject *Pimc_search(PimcObject *self, PyObject *args) {
         return nullptr;
     }
     const Core &real = *found;
-    if (!search::make_sampler(real, view->seat, self->sampler)) return nullptr;
+    if (!search::make_sampler(real, view->seat, self->sampler, self->set.infer)) return nullptr;
     self->rng = Rng{seed};
     self->n_cand = search::candidates(self, real, given);
     long done = 0;

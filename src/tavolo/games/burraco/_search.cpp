@@ -8,6 +8,12 @@
 // uniform among the deals that respect it). Only what the seat may see is read: the public
 // base and the pool of unseen cards (sorted by card type) are made from the seat's own hand and
 // the public fields, never another hand, a pozzetto's cards or the stock's order.
+//
+// With `infer` > 0 the other hands are dealt by weight instead (deal_weighted): a player seldom
+// lets go a card that goes with his hand, so each card type he discarded, or left in a pile he
+// declined (Core.shunned, public), divides the weight in his hand of every card it goes with
+// (MATES: itself, its rank, its suit within two places) by 1 + infer. Every hard constraint
+// stays: the known cards, the counts, the rejection.
 
 namespace search {
 
@@ -52,11 +58,14 @@ struct Sampler {
     uint8_t sizes[MAX_SEATS];  // each hand's size (public)
     uint8_t unseen[MAX_CARDS];  // sorted by card type
     int n_unseen;
+    bool weighted;                        // infer > 0: the other hands are dealt by `weight`
+    double weight[MAX_SEATS][NUM_TYPES];  // a card type's relative weight in each other hand
 };
 
-// Works out `out` from `s` as `seat` sees it (HiddenSampler.__init__). False, with a Python
-// error set, where the phase is not a hand's or the view is inconsistent.
-bool make_sampler(const Core &s, int seat, Sampler &out) {
+// Works out `out` from `s` as `seat` sees it (HiddenSampler.__init__), the weights from `infer`
+// (hidden.inference_weights). False, with a Python error set, where the phase is not a hand's
+// or the view is inconsistent.
+bool make_sampler(const Core &s, int seat, Sampler &out, double infer = 0.0) {
     if (s.phase != DRAW_PHASE && s.phase != PLAY) {
         PyErr_SetString(PyExc_ValueError, "hidden cards are sampled during a hand, not between hands");
         return false;
@@ -101,7 +110,34 @@ bool make_sampler(const Core &s, int seat, Sampler &out) {
                      slots);
         return false;
     }
+    out.weighted = infer > 0;
+    if (out.weighted)
+        for (int other = 0; other < n; ++other)
+            for (int c = 0; c < NUM_TYPES; ++c)
+                out.weight[other][c] = pow(1.0 + infer, -__builtin_popcountll(s.shunned[other] & MATES[c]));
     return true;
+}
+
+void shuffle(uint8_t *pool, int k, Rng &rng) {
+    for (int i = k - 1; i > 0; --i) {
+        int j = rng.below(i + 1);
+        uint8_t t = pool[i];
+        pool[i] = pool[j], pool[j] = t;
+    }
+}
+
+// The unseen pozzetto of `seat` (taken with the discard, not yet looked at) from the end of
+// `pool`, `k` cards left there; how many are left after.
+int place_pending(Core &out, int seat, const uint8_t *pool, int k) {
+    for (int i = 0; i < out.pending_len[seat]; ++i) out.pending[seat][i] = pool[--k];
+    return k;
+}
+
+// The pozzetti and the stock from the end of `pool` (`k` cards).
+void place_rest(Core &out, const uint8_t *pool, int k) {
+    for (int p = 0; p < out.n_pozz; ++p)
+        for (int i = 0; i < out.pozz_len[p]; ++i) out.pozz[p][i] = pool[--k];
+    for (int i = 0; i < out.stock_len; ++i) out.stock[i] = pool[--k];
 }
 
 // One deal of the unseen cards into `out` (HiddenSampler._deal_once): the pool shuffled, then
@@ -110,21 +146,48 @@ void deal_once(const Sampler &sp, Rng &rng, Core &out) {
     uint8_t pool[MAX_CARDS];
     int k = sp.n_unseen;
     memcpy(pool, sp.unseen, k);
-    for (int i = k - 1; i > 0; --i) {
-        int j = rng.below(i + 1);
-        uint8_t t = pool[i];
-        pool[i] = pool[j], pool[j] = t;
-    }
+    shuffle(pool, k, rng);
     copy_fixed(out, sp.base);
-    int n = out.o.n;
-    for (int other = 0; other < n; ++other) {
+    for (int other = 0; other < out.o.n; ++other) {
         if (other != sp.seat)
             while (out.size[other] < sp.sizes[other]) add_card(out, other, pool[--k]);
-        for (int i = 0; i < out.pending_len[other]; ++i) out.pending[other][i] = pool[--k];
+        k = place_pending(out, other, pool, k);
     }
-    for (int p = 0; p < out.n_pozz; ++p)
-        for (int i = 0; i < out.pozz_len[p]; ++i) out.pozz[p][i] = pool[--k];
-    for (int i = 0; i < out.stock_len; ++i) out.stock[i] = pool[--k];
+    place_rest(out, pool, k);
+}
+
+// One weighted deal (HiddenSampler._deal_weighted): each other hand in seat order draws its
+// cards one at a time, a card type with probability proportional to its copies left times the
+// hand's weight for it; the rest shuffled into the unseen pozzetti, the pozzetti and the stock.
+void deal_weighted(const Sampler &sp, Rng &rng, Core &out) {
+    uint8_t left[NUM_TYPES] = {0}, pool[MAX_CARDS];
+    for (int i = 0; i < sp.n_unseen; ++i) left[sp.unseen[i]]++;
+    copy_fixed(out, sp.base);
+    for (int other = 0; other < out.o.n; ++other) {
+        if (other == sp.seat) continue;
+        const double *w = sp.weight[other];
+        while (out.size[other] < sp.sizes[other]) {
+            double total = 0.0;
+            int last = -1;
+            for (int c = 0; c < NUM_TYPES; ++c)
+                if (left[c]) total += left[c] * w[c], last = c;
+            double u = (double)(rng.next() >> 11) * 0x1.0p-53 * total, sum = 0.0;
+            int card = last;  // where rounding leaves u past the sum
+            for (int c = 0; c < NUM_TYPES; ++c)
+                if (left[c] && u < (sum += left[c] * w[c])) {
+                    card = c;
+                    break;
+                }
+            left[card]--;
+            add_card(out, other, card);
+        }
+    }
+    int k = 0;
+    for (int c = 0; c < NUM_TYPES; ++c)
+        for (int j = 0; j < left[c]; ++j) pool[k++] = (uint8_t)c;
+    shuffle(pool, k, rng);
+    for (int other = 0; other < out.o.n; ++other) k = place_pending(out, other, pool, k);
+    place_rest(out, pool, k);
 }
 
 // A determinization into `out` (HiddenSampler.sample): dealt again until the player on turn has
@@ -132,7 +195,8 @@ void deal_once(const Sampler &sp, Rng &rng, Core &out) {
 bool determinize(const Sampler &sp, Rng &rng, Core &out) {
     uint16_t legal[MAX_LEGAL];
     for (int i = 0; i < MAX_DEALS; ++i) {
-        deal_once(sp, rng, out);
+        if (sp.weighted) deal_weighted(sp, rng, out);
+        else deal_once(sp, rng, out);
         if (legal_actions(out, legal) > 0) return true;
     }
     return false;
@@ -140,11 +204,17 @@ bool determinize(const Sampler &sp, Rng &rng, Core &out) {
 
 }  // namespace search
 
-// _determinize(seat, seed): a new state of the same type, one determinization of `seat`'s view.
+// _determinize(seat, seed, infer=0): a new state of the same type, one determinization of
+// `seat`'s view (weighted by what the others let go where infer > 0).
 PyObject *State_determinize(StateObject *self, PyObject *args) {
     int seat;
     PyObject *seed_obj;
-    if (!PyArg_ParseTuple(args, "iO!", &seat, &PyLong_Type, &seed_obj)) return nullptr;
+    double infer = 0.0;
+    if (!PyArg_ParseTuple(args, "iO!|d", &seat, &PyLong_Type, &seed_obj, &infer)) return nullptr;
+    if (!(infer >= 0) || infer == HUGE_VAL) {
+        PyErr_SetString(PyExc_ValueError, "infer must be a number >= 0");
+        return nullptr;
+    }
     unsigned long long seed = PyLong_AsUnsignedLongLong(seed_obj);  // OverflowError below 0
     if (PyErr_Occurred()) return nullptr;
     if (seat < 0 || seat >= self->c.o.n) {
@@ -153,7 +223,7 @@ PyObject *State_determinize(StateObject *self, PyObject *args) {
     }
     search::Sampler *sp = (search::Sampler *)malloc(sizeof(search::Sampler));
     if (!sp) return PyErr_NoMemory();
-    if (!search::make_sampler(self->c, seat, *sp)) {
+    if (!search::make_sampler(self->c, seat, *sp, infer)) {
         free(sp);
         return nullptr;
     }

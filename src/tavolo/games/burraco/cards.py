@@ -49,6 +49,47 @@ def card_points(card: int) -> int:
 POINTS: tuple[int, ...] = tuple(card_points(c) for c in range(NUM_TYPES))
 WILD: tuple[bool, ...] = tuple(is_wild(c) for c in range(NUM_TYPES))
 
+
+def _same_rank() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for c in range(NUM_TYPES):
+        if WILD[c]:
+            out.append(())
+        else:
+            out.append(tuple(fr.card(fr.rank(c), s) for s in fr.SUITS if s != fr.suit(c)))
+    return tuple(out)
+
+
+def _run_near() -> tuple[tuple[tuple[int, int], ...], ...]:
+    out = []
+    for c in range(NUM_TYPES):
+        if WILD[c]:
+            out.append(())
+            continue
+        rank, suit = fr.rank(c), fr.suit(c)
+        positions = (1, 14) if rank == fr.ACE else (rank,)
+        near = []
+        for p in positions:
+            for q in (p - 2, p - 1, p + 1, p + 2):
+                if 3 <= q <= 14:  # the 2 is a wild (matta): no natural neighbour below the 3
+                    near.append((fr.card(fr.ACE if q == 14 else q, suit), abs(q - p)))
+        out.append(tuple(dict.fromkeys(near)))
+    return tuple(out)
+
+
+SAME_RANK = _same_rank()
+"""For each natural card, the cards of its rank in the other three suits (combinations)."""
+RUN_NEAR = _run_near()
+"""For each natural card, ``(card, distance)`` of its suit within two places (sequences)."""
+MATES: tuple[frozenset[int], ...] = tuple(
+    frozenset() if WILD[c] else frozenset((c, *SAME_RANK[c], *(o for o, _ in RUN_NEAR[c]))) for c in range(NUM_TYPES))
+"""For each natural card, the naturals it goes with: itself, its rank in the other suits and its
+suit within two places (none for a wild, which goes with anything).
+
+    >>> fr.names(sorted(MATES[fr.parse("5h")]))
+    '3h 4h 5h 6h 7h 5d 5c 5s'
+"""
+
 _ORDER_RANK = {fr.TWO: 13, fr.ACE: 12, fr.KING: 11, fr.QUEEN: 10, fr.JACK: 9, fr.TEN: 8,
                fr.NINE: 7, fr.EIGHT: 6, fr.SEVEN: 5, fr.SIX: 4, fr.FIVE: 3, fr.FOUR: 2, fr.THREE: 1}
 

@@ -3,7 +3,9 @@
 Search bots (information-set MCTS) sample the hidden cards (other hands, the
 pozzetti, the stock, a pozzetto taken with the discard and not yet seen) from
 those the seat has not seen, keeping every card others are known to hold
-(taken from the discard pile), every count, and the seat's own view intact.
+(taken from the discard pile), every count, and the seat's own view intact:
+uniformly, or (``infer`` > 0) weighted by what each other player let go this
+hand (:func:`inference_weights`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from tavolo.engine.game import shuffled
+from tavolo.games.burraco.cards import MATES, NUM_TYPES
 from tavolo.games.burraco.melds import cards_of
 from tavolo.games.burraco.observation import BurracoObservation
 from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
@@ -53,14 +56,23 @@ class HiddenSampler:
         True
         >>> len(sampler.unseen)  # 108 cards less the 11 in hand and the pile's one
         96
+
+    With ``infer`` > 0 the other hands are dealt by :func:`inference_weights` instead
+    (:meth:`_deal_weighted`): each hand in seat order draws its cards one at a time, a card type
+    with a chance proportional to its copies left times the hand's weight for it; the unseen
+    pozzetti, the pozzetti and the stock take the rest, shuffled. The compiled core's
+    ``deal_weighted`` (``_search.cpp``) deals the same way.
     """
 
-    def __init__(self, game: CardGame, obs: BurracoObservation) -> None:
+    def __init__(self, game: CardGame, obs: BurracoObservation, infer: float = 0.0) -> None:
         if obs.phase not in ("draw", "play"):
             raise ValueError(f"hidden cards are sampled during a hand, not in phase {obs.phase!r}")
+        if not 0 <= infer < float("inf"):
+            raise ValueError(f"infer must be a number >= 0, got {infer!r}")
         self.obs = obs
         self.unseen = _unseen(game, obs)
         self._base = _public_state(game, obs)
+        self._weights = inference_weights(obs, infer) if infer > 0 else None
 
     def sample(self, rng: random.Random) -> BurracoState:
         """A fresh deal of the unseen cards.
@@ -70,8 +82,9 @@ class HiddenSampler:
         so one card left after taking the pozzetto is no wild where that discard
         would close (DECISIONS.md, closing). A deal breaking it is dealt again
         (rejection keeps the draw uniform among the deals that respect it)."""
+        deal = self._deal_once if self._weights is None else self._deal_weighted
         for _ in range(MAX_DEALS):
-            s = self._deal_once(rng)
+            s = deal(rng)
             if s.legal_actions():
                 return s
         raise ValueError("no deal of the unseen cards leaves the player on turn a legal action")
@@ -85,11 +98,53 @@ class HiddenSampler:
                 for _ in range(obs.hand_sizes[other] - len(obs.known[other])):
                     s._add(other, pool.pop())
             s._pending[other] = [pool.pop() for _ in range(obs.pending_pozzetto[other])]
-        s._pozzetti = [[pool.pop() for _ in range(p.size)] for p in obs.pozzetti]
-        s._stock = [pool.pop() for _ in range(obs.stock_size)]
+        self._place_rest(s, pool)
+        return s
+
+    def _deal_weighted(self, rng: random.Random) -> BurracoState:
+        obs, weights = self.obs, self._weights
+        assert weights is not None
+        s = self._base.clone()
+        left = [0] * NUM_TYPES
+        for card in self.unseen:
+            left[card] += 1
+        for other in range(obs.players):
+            if other != obs.seat:
+                for _ in range(obs.hand_sizes[other] - len(obs.known[other])):
+                    types = [c for c in range(NUM_TYPES) if left[c]]
+                    card = rng.choices(types, [left[c] * weights[other][c] for c in types])[0]
+                    left[card] -= 1
+                    s._add(other, card)
+        pool = shuffled([c for c in range(NUM_TYPES) for _ in range(left[c])], rng)
+        for other in range(obs.players):
+            s._pending[other] = [pool.pop() for _ in range(obs.pending_pozzetto[other])]
+        self._place_rest(s, pool)
+        return s
+
+    def _place_rest(self, s: BurracoState, pool: list[int]) -> None:
+        """The pozzetti and the stock from the end of ``pool``, which they empty."""
+        s._pozzetti = [[pool.pop() for _ in range(p.size)] for p in self.obs.pozzetti]
+        s._stock = [pool.pop() for _ in range(self.obs.stock_size)]
         if pool:
             raise ValueError(f"{len(pool)} unseen card(s) have no place: the observation is inconsistent")
-        return s
+
+
+def inference_weights(obs: BurracoObservation, infer: float) -> list[list[float]]:
+    """Per seat, each card type's relative weight in that seat's hand: a player seldom lets go
+    a card that goes with his hand, so each card type in his ``obs.shunned`` (discarded, or left
+    in a pile he declined for the stock) divides by ``1 + infer`` the weight of every card it goes
+    with (:data:`~tavolo.games.burraco.cards.MATES`: itself, its rank, its suit within two
+    places). A wild goes with anything: its weight stays 1.
+
+        >>> from tavolo.cards import french as fr
+        >>> from types import SimpleNamespace
+        >>> obs = SimpleNamespace(shunned=((), (fr.parse("5h"), fr.parse("6h"))))
+        >>> w = inference_weights(obs, 1.0)[1]
+        >>> [w[fr.parse(c)] for c in ("5h", "7h", "8h", "5s", "9h", "2h")]
+        [0.25, 0.25, 0.5, 0.5, 1.0, 1.0]
+    """
+    factor = 1.0 + infer
+    return [[factor ** -len(MATES[c].intersection(shunned)) for c in range(NUM_TYPES)] for shunned in obs.shunned]
 
 
 def _unseen(game: CardGame, obs: BurracoObservation) -> tuple[int, ...]:
@@ -126,6 +181,7 @@ def _copy_public(s: BurracoState, obs: BurracoObservation) -> None:
     s._phase = PHASE_NAMES.index(obs.phase)
     s._turn, s._turn_no, s._dealer, s._hand_no = obs.current_player, obs.turn_number, obs.dealer, obs.hand_number
     s._scores, s._alone = list(obs.scores), obs.everyone_alone
+    s._shunned = [sum(1 << card for card in cards) for cards in obs.shunned]
     s._pile = list(obs.pile)
     s._sides = list(obs.sides)
     s._side_of = list(obs.side_of)

@@ -38,9 +38,9 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import DeckDeal, State
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
-from tavolo.games.burraco.cards import HAND_ORDER, WILDS
+from tavolo.games.burraco.cards import HAND_ORDER, MATES, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
-from tavolo.games.burraco.observation import BurracoObservation, PozzettoView
+from tavolo.games.burraco.observation import BurracoObservation, PozzettoView, mask_cards
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
 from tavolo.games.burraco.rules import RULE_SETS
 from tavolo.games.burraco.scoring import HandResult, SideScore
@@ -166,7 +166,8 @@ def compiled_observation(game: BurracoGame, obs: BurracoObservation, rng: random
 # --- the compiled state ----------------------------------------------------------------------
 
 if _core is not None:
-    _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS)
+    _core.setup([(pack_meld(t.meld), *t.cards) for t in TEMPLATES], ATTACH_BASE, NUM_ACTIONS,
+                 [sum(1 << mate for mate in mates) for mates in MATES])
     _core.set_hand_order(HAND_ORDER)
     _Base: Any = _core.Core
 else:  # pragma: no cover - only where the build failed
@@ -259,15 +260,16 @@ class NativeBurracoState(_Base, DeckDeal, State):
         native._load(raw_of(state))
         return native
 
-    def determinize(self, seat: int, seed: int) -> NativeBurracoState:
+    def determinize(self, seat: int, seed: int, infer: float = 0.0) -> NativeBurracoState:
         """A determinization of what ``seat`` sees, dealt in the core (``_search.cpp``): the
         cards it has not seen dealt at random into the other hands, the unseen pozzetti
         (pozzetto), the pozzetti and the stock (tallone), each card others took from the pile kept
         in their hand, dealt again until the player on turn has a legal action: the distribution of
-        :class:`~tavolo.games.burraco.hidden.HiddenSampler` (the reference), from the core's
-        generator seeded with ``seed``. Like the reference's, it has no history and no hand
-        results of its own; it reads only what ``seat`` may see."""
-        return self._determinize(seat, seed)
+        :class:`~tavolo.games.burraco.hidden.HiddenSampler` (the reference) with the same
+        ``infer`` (0: uniform; above, the other hands weighted by what each let go), from the
+        core's generator seeded with ``seed``. Like the reference's, it has no history and no
+        hand results of its own; it reads only what ``seat`` may see."""
+        return self._determinize(seat, seed, infer)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its game and every field (``_raw``, loaded back by
@@ -388,11 +390,11 @@ def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
 
     As the reference does, a part that has not changed since the state's previous observation
     is the same object (the hand per seat, the pile, the melds and each side's, the known
-    cards and each seat's, the pozzetti, the sides, the scores): the RL encoder compares parts
+    cards and each seat's, the cards let go, the pozzetti, the sides, the scores): the RL encoder compares parts
     by identity first and rewrites only what changed. The parts kept are immutable tuples, in
     the state's instance dict (a clone or a pickle starts without them)."""
     (phase, current, hand_no, dealer, turn_no, hand, sizes, pending, side_of, sides, melds, pile, stock,
-     pozzetti, known, single, must_meld, stall, last_turn, plays_left, scores, alone) = state._observe(seat)
+     pozzetti, known, shunned, single, must_meld, stall, last_turn, plays_left, scores, alone) = state._observe(seat)
     kept = state.__dict__.get("_kept")
     if kept is None:
         kept = state.__dict__["_kept"] = {"hands": {}}
@@ -405,6 +407,7 @@ def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
     side_of, sides, pile, scores, pozzetti = (_same(kept, "side_of", side_of), _same(kept, "sides", sides),
                                               _same(kept, "pile", pile), _same_scores(kept, scores),
                                               _same(kept, "pozzetti", pozzetti))
+    shunned = _same(kept, "shunned", tuple(map(mask_cards, shunned)))
     if pozzetti is not kept.get("pozzetti_views"):
         kept["pozzetti_views"] = pozzetti
         kept["pozzetti_made"] = tuple(map(_pozzetto, pozzetti))
@@ -425,7 +428,7 @@ def observation_of(state: NativeBurracoState, seat: int) -> BurracoObservation:
         seat=seat, players=len(sizes), rule_set=state.game.options.rule_set, phase=PHASE_NAMES[phase],
         current_player=current, hand_number=hand_no, dealer=dealer, turn_number=turn_no, hand=hand,
         hand_sizes=sizes, pending_pozzetto=pending, side_of=side_of, sides=sides, melds=kept["melds"], pile=pile,
-        stock_size=stock, pozzetti=kept["pozzetti_made"], known=known, single_pile_card=single,
+        stock_size=stock, pozzetti=kept["pozzetti_made"], known=known, shunned=shunned, single_pile_card=single,
         must_meld=must_meld, stall_streak=stall, last_turn=last_turn, time_out_plays_left=plays_left,
         scores=scores, everyone_alone=alone,
         _core_view=state._seat_view(seat),  # not a field: the core's strong bot reads the seat's view through it
@@ -478,6 +481,7 @@ def _python_state(game: BurracoGame, raw: dict[str, Any], like: BurracoState | N
             s._sizes[seat], s._masks[seat] = sum(hand), suit_masks(hand)
             s._ranks[seat], s._pairs[seat] = _rank_counts(hand), pair_ranks(hand)
     s._known = raw["known"]
+    s._shunned = raw["shunned"]
     s._pending = raw["pending"]
     s._stock, s._pile = raw["stock"], raw["pile"]
     s._pozzetti = [cards for cards, _, _ in raw["pozzetti"]]
@@ -508,7 +512,8 @@ def raw_of(s: BurracoState) -> dict[str, Any]:
         "phase": s._phase, "turn": s._turn, "turn_number": s._turn_no, "dealer": s._dealer,
         "hand_number": s._hand_no, "scores": list(s._scores), "alone": s._alone,
         "hands": [list(h) for h in s._hands], "pending": [list(p) for p in s._pending],
-        "known": [list(k) for k in s._known], "stock": list(s._stock), "pile": list(s._pile),
+        "known": [list(k) for k in s._known], "shunned": list(s._shunned),
+        "stock": list(s._stock), "pile": list(s._pile),
         "pozzetti": [(list(p), o, t) for p, o, t in zip(s._pozzetti, s._pozz_owner, s._pozz_taken, strict=True)],
         "sides": [list(seats) for seats in s._sides], "formed": s._formed,
         "melds": [[pack_meld(m) for m in side] for side in s._melds],

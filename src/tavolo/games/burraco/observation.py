@@ -2,8 +2,9 @@
 
 Public: the melds, the whole discard pile (its cards are in view, fedibur-1985
 art. 4), how many cards each player, the stock and each pozzetto hold, who
-took which pozzetto, and which cards each player took from the discard pile
-and has not played since. Private: the seat's own hand. Never shown: other
+took which pozzetto, which cards each player took from the discard pile
+and has not played since, and which cards each player let go this hand (it
+discarded them, or left them in the pile when it drew from the stock). Private: the seat's own hand. Never shown: other
 hands, the pozzetti's cards, the order of the stock, and a pozzetto taken with
 the discard before its player may look at it (codice art. 21.4).
 """
@@ -11,6 +12,7 @@ the discard before its player may look at it (codice art. 21.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
@@ -51,6 +53,11 @@ class BurracoObservation:
     pozzetti: tuple[PozzettoView, ...]
     known: tuple[tuple[int, ...], ...]
     """Cards each seat took from the discard pile and still holds (public)."""
+    shunned: tuple[tuple[int, ...], ...]
+    """Card types each seat let go this hand, each once, by type (public: everyone saw them): those
+    it discarded, and those of the discard pile it left when it drew from the stock instead. A
+    player seldom lets go a card that goes with his hand (a search's determinization may read it,
+    ``hidden.HiddenSampler``'s ``infer``)."""
     single_pile_card: int
     """The one-card pile the player on turn took (may not be discarded), or -1."""
     must_meld: bool
@@ -77,6 +84,8 @@ class BurracoObservation:
         return cards
 
     def to_json(self) -> dict[str, Any]:
+        """What a table's page shows: every field but ``shunned``, which the bots read (the page
+        shows the pile and the moves)."""
         return {
             "seat": self.seat, "players": self.players, "rule_set": self.rule_set, "phase": self.phase,
             "current_player": self.current_player, "hand_number": self.hand_number, "dealer": self.dealer,
@@ -131,8 +140,8 @@ def observe(state: BurracoState, seat: int) -> BurracoObservation:
         turn_number=state._turn_no, hand=hand, hand_sizes=tuple(state._sizes),
         pending_pozzetto=tuple(map(len, state._pending)), side_of=views["side_of"], sides=views["sides"],
         melds=views["melds"], pile=views["pile"], stock_size=len(state._stock), pozzetti=views["pozzetti"],
-        known=views["known"], single_pile_card=state._single, must_meld=state._must_meld,
-        stall_streak=state._stall, last_turn=state._last_turn,
+        known=views["known"], shunned=views["shunned"], single_pile_card=state._single,
+        must_meld=state._must_meld, stall_streak=state._stall, last_turn=state._last_turn,
         time_out_plays_left=state._plays_left if state._timeout else None, scores=views["scores"],
         everyone_alone=state._alone,
     )
@@ -153,6 +162,8 @@ def _public_views(state: BurracoState, views: dict[str, Any]) -> None:
                 counts = state._known[seat]
                 kept[seat] = _known_view(counts) if any(counts) else ()
         views["known"] = tuple(kept)
+    if "shunned" not in views:
+        views["shunned"] = tuple(map(mask_cards, state._shunned))
     if "pozzetti" not in views:
         views["pozzetti"] = tuple(PozzettoView(len(cards), owner, taken) for cards, owner, taken
                                   in zip(state._pozzetti, state._pozz_owner, state._pozz_taken))
@@ -170,6 +181,17 @@ def _hand_view(counts: list[int]) -> tuple[int, ...]:
         if k:
             cards += _COPIES[card][k]
     return tuple(cards)
+
+
+@lru_cache(maxsize=4096)
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """The card types whose bits ``mask`` sets (bit ``c``: card type ``c``), by type; the same
+    tuple for the same mask (cached), as the observation's parts that did not change are.
+
+        >>> fr.names(mask_cards(1 << fr.parse("5h") | 1 << fr.parse("*")))
+        '5h *'
+    """
+    return tuple(card for card in range(NUM_TYPES) if mask >> card & 1)
 
 
 def _known_view(counts: list[int]) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.cards import french as fr
 from tavolo.games.burraco.melds import Group, Meld, Run, is_valid, meld_text
+from tavolo.games.burraco.observation import mask_cards
 from tavolo.games.burraco.scoring import HandResult
 from tavolo.games.burraco.state import PHASE_NAMES, BurracoState
 
@@ -49,6 +50,7 @@ def state_to_json(s: BurracoState) -> dict[str, Any]:
         "hands": [_cards(s.hand_cards(seat)) for seat in range(s._n)],
         "pending": [_cards(p) for p in s._pending],
         "known": [_cards(c for c in range(len(k)) for _ in range(k[c])) for k in s._known],
+        "shunned": [_cards(mask_cards(mask)) for mask in s._shunned],
         "stock": _cards(s._stock), "pile": _cards(s._pile),
         "pozzetti": [{"cards": _cards(p), "side": o, "taken": t}
                      for p, o, t in zip(s._pozzetti, s._pozz_owner, s._pozz_taken)],
@@ -77,6 +79,9 @@ def state_from_json(game: CardGame, data: dict[str, Any]) -> BurracoState:
     for seat, names in enumerate(data["known"]):
         for card in _parse_cards(names):
             s._known[seat][card] += 1
+    for seat, names in enumerate(data.get("shunned", ())):  # a game saved before the record: none
+        for card in _parse_cards(names):
+            s._shunned[seat] |= 1 << card
     s._stock, s._pile = _parse_cards(data["stock"]), _parse_cards(data["pile"])
     s._pozzetti = [_parse_cards(p["cards"]) for p in data["pozzetti"]]
     s._pozz_owner = [p["side"] for p in data["pozzetti"]]

@@ -63,8 +63,8 @@ class BurracoState(DealtState):
 
     __slots__ = (
         "game", "_opts", "_n", "_phase", "_turn", "_turn_no", "_dealer", "_hand_no", "_scores", "_alone",
-        "_hands", "_sizes", "_masks", "_ranks", "_pairs", "_known", "_pending", "_stock", "_pile", "_pozzetti",
-        "_pozz_owner", "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
+        "_hands", "_sizes", "_masks", "_ranks", "_pairs", "_known", "_shunned", "_pending", "_stock", "_pile",
+        "_pozzetti", "_pozz_owner", "_pozz_taken", "_side_of", "_sides", "_formed", "_melds", "_side_pozz", "_single", "_must_meld",
         "_stall", "_last_turn", "_closed_by", "_timeout", "_plays_left", "_results", "history", "_legal",
         "_views", "_hand_views", "_known_views", "_obs_views",
     )
@@ -88,6 +88,9 @@ class BurracoState(DealtState):
         self._ranks = [[0] * 14 for _ in range(n)]
         self._pairs = [0] * n
         self._known = [[0] * NUM_TYPES for _ in range(n)]
+        self._shunned = [0] * n
+        """Per seat, a bit per card type it let go this hand (public): discarded, or left in the
+        discard pile when it drew from the stock instead (the observation's ``shunned``)."""
         self._pending: list[list[int]] = [[] for _ in range(n)]
         self._stock: list[int] = []
         self._pile: list[int] = []
@@ -189,6 +192,7 @@ class BurracoState(DealtState):
         other._ranks = [r[:] for r in self._ranks]
         other._pairs = self._pairs[:]
         other._known = [k[:] for k in self._known]
+        other._shunned = self._shunned[:]
         other._pending = [p[:] for p in self._pending]
         other._stock = self._stock[:]
         other._pile = self._pile[:]
@@ -303,6 +307,7 @@ class BurracoState(DealtState):
         self._ranks = [_rank_counts(h) for h in hands]
         self._pairs = [pair_ranks(h) for h in hands]
         self._known = [[0] * NUM_TYPES for _ in range(n)]
+        self._shunned = [0] * n
         self._pending = [[] for _ in range(n)]
         self._pozzetti = pozzetti
         self._pozz_taken = [False] * len(sizes)
@@ -502,6 +507,10 @@ class BurracoState(DealtState):
 
     def _draw(self) -> None:
         seat = self._turn
+        if self._pile:
+            for card in self._pile:
+                self._shunned[seat] |= 1 << card
+            self._views.pop("shunned", None)
         self._add(seat, self._stock.pop())
         self._stall = 0
         self._single = -1
@@ -586,7 +595,9 @@ class BurracoState(DealtState):
         seat = self._turn
         self._remove(seat, card)
         self._pile.append(card)
+        self._shunned[seat] |= 1 << card
         self._views.pop("pile", None)
+        self._views.pop("shunned", None)
         if not self._sizes[seat]:
             if self._side_pozz[self._side_of[seat]] >= 0:
                 self._pending[seat] = self._take_pozzetto(seat)  # seen after the partner plays
