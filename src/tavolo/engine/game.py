@@ -249,7 +249,13 @@ class State(ABC):
         The move may be typed in the notation or in the words the move log says, its cards
         named as people say them (:mod:`tavolo.engine.typed`). Raises like :meth:`parse_action`,
         quoting ``text``."""
-        return MoveReader(self).read(text)
+        return self.move_reader().read(text)
+
+    def move_reader(self) -> MoveReader:
+        """The reader of moves typed in this position (:class:`~tavolo.engine.typed.MoveReader`),
+        valid until the state moves on: keep it to read several moves in one position, the words
+        of its legal moves said once."""
+        return MoveReader(self)
 
     def apply_text(self, text: str) -> int:
         """Parse ``text`` and apply it; returns the action id."""

@@ -30,6 +30,7 @@ import orjson
 from tavolo.engine.errors import ActionError
 from tavolo.engine.game import State
 from tavolo.engine.record import GameRecord
+from tavolo.engine.typed import MoveReader
 from tavolo.online.messages import Refusal, refusal_of
 from tavolo.online.views import view_of
 from tavolo.store.online import LogEntry, SeatRecord, TableRecord
@@ -112,6 +113,9 @@ class Table:
         """The melds read at a game seq: public, so one reading serves every seat's view."""
         self._public: tuple[int, dict[str, Any]] = (-1, {})
         """The public part of the observation at a game seq (the moments compare two of them)."""
+        self._typed: tuple[int, State | None, MoveReader | None] = (-1, None, None)
+        """The reader of typed moves at a game seq: a move the notation does not read is compared
+        with the words of every legal move, said once a position however many moves are typed."""
         self._seen: tuple[int, dict[int | None, orjson.Fragment]] = (-1, {})
         """Each seat's observation JSON at a game seq (None: a spectator's), encoded once however
         often it is sent: kept as text, not as the thousands of dicts and lists of every
@@ -146,12 +150,19 @@ class Table:
         if self.to_act != seat:
             raise Refusal("not_your_turn", "It is not your turn")
         try:
-            actions = self.state.parse_move(text)
+            actions = self._reader().read(text)
             return self._action_entries(seat, actions)
         except ActionError as exc:
             refusal = refusal_of(exc)
             refusal.candidate_words = self._candidate_words(refusal.candidates)
             raise refusal from None
+
+    def _reader(self) -> MoveReader:
+        seq, state, reader = self._typed
+        if seq != self.game_seq or state is not self.state or reader is None:
+            reader = self.state.move_reader()
+            self._typed = (self.game_seq, self.state, reader)
+        return reader
 
     def _candidate_words(self, candidates: list[str] | None) -> list[dict | None] | None:
         """The words of each candidate of an ambiguous move (a pinella natural or wild, an ace

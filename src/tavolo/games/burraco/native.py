@@ -312,6 +312,9 @@ class NativeBurracoState(_Base, DeckDeal, State):
     def parse_move(self, text: str) -> list[int]:
         return self._reference().parse_move(text)
 
+    def move_reader(self) -> Any:
+        return self._reference().move_reader()
+
     def move_words(self, text: str) -> Any:
         return self._reference().move_words(text)
 
