@@ -22,6 +22,7 @@ from tavolo.engine.game import State
 from tavolo.engine.typed import MoveReader
 from tavolo.engine.words import Cards, Words
 from tavolo.games import make_game
+from tavolo.i18n import localize_error
 from tavolo.i18n.moves import say
 
 from tests.burraco.helpers import position as burraco_position
@@ -157,6 +158,17 @@ def test_a_card_not_held_is_refused_quoting_what_was_typed(briscola: State) -> N
     with pytest.raises(IllegalActionError) as refused:
         briscola.parse_move("gioca il re di spade")
     assert str(refused.value).startswith("illegal move 'gioca il re di spade': you do not hold Ks")
+    said = localize_error(refused.value, "it")  # what the page and the terminal show
+    assert said.startswith("mossa non consentita 'gioca il re di spade': non hai in mano re di spade"), said
+
+
+def test_a_french_card_not_held_is_refused_with_the_card_in_words() -> None:
+    """fedibur-1985 art. 4: a player plays only cards from his own hand."""
+    state = burraco_position(players=2, hands={0: "3h 9c Kd", 1: "4s 5s 6s"}, pile="7d")
+    with pytest.raises(IllegalActionError) as refused:
+        state.parse_move("scarta il quattro di picche")
+    said = localize_error(refused.value, "it")
+    assert said.startswith("mossa non consentita 'scarta il quattro di picche': non hai in mano 4♠"), said
 
 
 def test_a_card_no_deck_has_is_still_cannot_read(briscola: State) -> None:

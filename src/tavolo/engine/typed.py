@@ -74,6 +74,8 @@ class MoveReader:
             return found
         if found:
             raise AmbiguousActionError(text, [self.state.action_to_string(a) for a in found])
+        if isinstance(refusal, IllegalActionError) and refusal.words is None:
+            refusal.deck = self.deck  # its detail's cards said in words ("non hai in mano re di spade")
         raise refusal
 
     def notation(self, text: str) -> list[int]:

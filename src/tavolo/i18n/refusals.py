@@ -75,7 +75,8 @@ def localize_error(exc: BaseException, lang: str) -> str:
     """The whole refusal ``exc`` in ``lang`` (Italian or English); an error
     that carries no text (a plain ``ValueError``) reads as ``str(exc)``. A refused
     move that carries its words (``exc.words``) is named in them ("'gioca A♦'"), not
-    in notation."""
+    in notation; one typed and refused as read is quoted as typed, the cards of its detail
+    said in words all the same where it names their deck (``exc.deck``)."""
     message = getattr(exc, "message", None)
     if not is_text(message):
         return str(exc)
@@ -85,6 +86,9 @@ def localize_error(exc: BaseException, lang: str) -> str:
 
         said, deck = f"'{say(words, lang)}'", _deck_of(words)
         message = _Said(message.template, tuple((n, said if n == "action" else _cards_in_words(v, deck, lang))
+                                                for n, v in message.params))
+    elif isinstance(deck := getattr(exc, "deck", None), str):  # a typed move, quoted as typed
+        message = _Said(message.template, tuple((n, v if n == "action" else _cards_in_words(v, deck, lang))
                                                 for n, v in message.params))
     return render(message, lang)
 
