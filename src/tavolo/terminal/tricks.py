@@ -19,7 +19,7 @@ from tavolo.games.trick_taking.state import TrickState
 from tavolo.terminal.table import TerminalTable
 
 CARDS_HELP = ("Cards: ranks A 2-7 J C K (fante, cavallo, re), suits c d b s (coppe, denari, bastoni, spade); "
-              "type a card to play it, e.g. 3c or play 3c (gioca 3c).")
+              "type a card to play it, e.g. 3c, play 3c or play the 3 of cups (gioca il tre di coppe).")
 
 
 class TerminalTricks(TerminalTable):
