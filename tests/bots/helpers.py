@@ -1,7 +1,12 @@
-"""What the bot tests share: the closing position of the audit, a turn played by a bot and the
-decisions of seeded whole hands."""
+"""What the bot tests share: the closing position of the audit, a turn played by a bot, the
+decisions of seeded whole hands and a search's CPU time on a shared core."""
 
+import os
 import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 
 from tavolo.bots.heuristic import HeuristicBurracoBot
 
@@ -40,3 +45,25 @@ def decisions(game, seeds, level="strong", new_state=None, make_bot=None):
             action = bots[seat].choose(state.observation(seat), legal)
             yield state, legal, action
             state.apply(action)
+
+
+def cpu_on_a_shared_core(search: Callable[[str], object]) -> dict[str, float]:
+    """The CPU time this thread spent in ``search(clock)`` for each clock (``cpu``, ``wall``),
+    pinned to one core with a busy process: the wall clock's budget gets about half of it."""
+    kept = os.sched_getaffinity(0)
+    core = {min(kept)}
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    used = {}
+    try:
+        os.sched_setaffinity(0, core)
+        os.sched_setaffinity(busy.pid, core)
+        time.sleep(0.05)  # the busy process is spinning
+        for clock in ("cpu", "wall"):
+            start = time.thread_time()
+            search(clock)
+            used[clock] = time.thread_time() - start
+    finally:
+        busy.kill()
+        busy.wait()
+        os.sched_setaffinity(0, kept)
+    return used

@@ -17,6 +17,7 @@ from tavolo.bots.ismcts import IsmctsBot, _Node
 from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.native import NativeBurracoState, available
+from tests.bots.helpers import cpu_on_a_shared_core
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled Burraco core is not built")
 
@@ -67,6 +68,16 @@ def test_a_seed_and_an_iteration_budget_repeat_the_search_and_each_iteration_vis
         assert a.last_visits[a.last_action] == max(a.last_visits.values())
     others = {tuple(sorted(search(state, seed=s, iterations="60").last_visits.items())) for s in range(4)}
     assert len(others) > 1, "another seed deals other determinizations"
+
+
+@pytest.mark.parametrize("rollout", ["heuristic:easy", "simple"])  # searched in the core, and in Python
+def test_a_cpu_clock_budget_is_the_searchs_own_cpu_time_however_loaded_the_core(rollout):
+    """``clock=cpu``, as for pimc: the whole budget of the searching thread's CPU time on a core
+    shared with a busy process; about half of it with the wall clock."""
+    state = strong_positions(4, 1, seed=2)[5]
+    used = cpu_on_a_shared_core(lambda clock: search(state, time="0.2", clock=clock, rollout=rollout))
+    assert used["cpu"] >= 0.2
+    assert used["wall"] < 0.16, "the busy process took part of the wall clock's 0.2 s"
 
 
 def test_a_time_budget_stops_the_search():

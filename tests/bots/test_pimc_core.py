@@ -6,10 +6,7 @@ loads the observation of a Python state into the core."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import time
 
 import pytest
@@ -19,6 +16,7 @@ from tavolo.bots.pimc import PimcBot
 from tavolo.games.burraco import make_game
 from tavolo.games.burraco.actions import DRAW, TAKE
 from tavolo.games.burraco.native import NativeBurracoState, available
+from tests.bots.helpers import cpu_on_a_shared_core
 from tests.bots.test_ismcts_core import closing_positions, strong_positions
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled Burraco core is not built")
@@ -72,22 +70,7 @@ def test_a_cpu_clock_budget_is_the_searchs_own_cpu_time_however_loaded_the_core(
     of CPU time (an evaluation's bot, the same however loaded the machine); with the wall clock
     it gets about half of it."""
     state = next(s for s in strong_positions(4, 1, seed=2, every=1) if TAKE in s.legal_actions())
-    kept = os.sched_getaffinity(0)
-    core = {min(kept)}
-    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
-    used = {}
-    try:
-        os.sched_setaffinity(0, core)
-        os.sched_setaffinity(busy.pid, core)
-        time.sleep(0.05)  # the busy process is spinning
-        for clock in ("cpu", "wall"):
-            start = time.thread_time()
-            search(state, time="0.2", clock=clock, min_rounds="100000")
-            used[clock] = time.thread_time() - start
-    finally:
-        busy.kill()
-        busy.wait()
-        os.sched_setaffinity(0, kept)
+    used = cpu_on_a_shared_core(lambda clock: search(state, time="0.2", clock=clock, min_rounds="100000"))
     assert used["cpu"] >= 0.2
     assert used["wall"] < 0.16, "the busy process took part of the wall clock's 0.2 s"
 

@@ -65,7 +65,9 @@ budget.
 
 Settings come from a spec as strings (``ismcts:time=1,iterations=200``):
 ``time`` seconds and/or ``iterations`` per move (at least one; default
-``time=1``; the first reached stops), ``c`` the PUCT exploration constant,
+``time=1``; the first reached stops), ``clock`` what ``time`` measures (``wall``,
+the default; ``cpu``, the searching thread's CPU time, as for ``pimc``), ``c`` the
+PUCT exploration constant,
 ``horizon`` the turns after the root's that an iteration plays (``hand``: to
 the end of the hand), ``scale`` the points one unit of value stands for,
 ``held`` the weight of the cards in hand at a cut before the hand's end (1:
@@ -107,7 +109,7 @@ and a few rivals played to the hand's end on the same deals do beat strong
     >>> IsmctsBot(game, seat=0, depth="3")
     Traceback (most recent call last):
     ...
-    ValueError: ismcts: unknown setting 'depth'; known: c, held, horizon, iterations, prior, rollout, scale, time
+    ValueError: ismcts: unknown setting 'depth'; known: c, clock, held, horizon, iterations, prior, rollout, scale, time
 """
 
 from __future__ import annotations
@@ -136,12 +138,18 @@ CHOICE_PRIOR = 0.5
 """Without a ``prior`` method, the share of the prior on the bot's choice."""
 
 
+CLOCKS = ("wall", "cpu")
+"""What a ``time`` budget measures: the wall clock (the time a person waits), or the CPU time of
+the thread that searches (the same search however loaded the machine: an evaluation's budget)."""
+
+
 @dataclass(frozen=True)
 class IsmctsSettings:
     """The typed settings of :class:`IsmctsBot` (see the module docstring)."""
 
     time: float | None = None
     iterations: int | None = None
+    clock: str = "wall"
     c: float = 1.0
     horizon: int = 2
     scale: float = 100.0
@@ -204,6 +212,12 @@ def _horizon(key: str, value: str) -> int:
     return HAND if value == "hand" else _positive_int(key, value)
 
 
+def _clock(key: str, value: str) -> str:
+    if value not in CLOCKS:
+        raise ValueError(f"ismcts: {key} must be one of {', '.join(CLOCKS)}, got {value!r}")
+    return value
+
+
 def _bot_spec(key: str, value: str) -> str:
     from tavolo.bots.registry import parse_spec
 
@@ -214,7 +228,7 @@ def _bot_spec(key: str, value: str) -> str:
 
 
 _PARSERS: dict[str, Callable[[str, str], object]] = {
-    "time": _seconds, "iterations": _positive_int, "c": _non_negative, "horizon": _horizon,
+    "time": _seconds, "iterations": _positive_int, "clock": _clock, "c": _non_negative, "horizon": _horizon,
     "scale": _positive, "held": _non_negative, "prior": _bot_spec, "rollout": _bot_spec,
 }
 
@@ -301,7 +315,8 @@ class IsmctsBot:
         """One search in the core; ``last_root`` stays ``None`` (the tree is the core's). ``None``
         where the observation's state has moved on since (the Python search reads it then)."""
         s = self.settings
-        found = search.search(view, list(legal_actions), s.iterations or 0, s.time or 0.0, self._rng.getrandbits(64))
+        found = search.search(view, list(legal_actions), s.iterations or 0, s.time or 0.0, self._rng.getrandbits(64),
+                              s.clock == "cpu")
         if found is None:
             return None
         self.last_root = None
@@ -312,11 +327,12 @@ class IsmctsBot:
 
     def _search(self, sampler: HiddenSampler, root: _Node) -> None:
         s = self.settings
-        deadline = None if s.time is None else time.perf_counter() + s.time
+        now = time.thread_time if s.clock == "cpu" else time.perf_counter
+        deadline = None if s.time is None else now() + s.time
         while True:
             if s.iterations is not None and self.last_iterations >= s.iterations:
                 break
-            if deadline is not None and self.last_iterations and time.perf_counter() >= deadline:
+            if deadline is not None and self.last_iterations and now() >= deadline:
                 break
             self._iterate(root, sampler.sample(self._rng))
             self.last_iterations += 1

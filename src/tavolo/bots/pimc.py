@@ -54,14 +54,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tavolo.bots.ismcts import CLOCKS
 from tavolo.engine.game import Game
 from tavolo.games.burraco import native
 from tavolo.games.burraco.game import BurracoGame
 from tavolo.games.burraco.observation import BurracoObservation
 
 NOT_BUILT = "pimc searches in the compiled Burraco core, which is not built here (make setup)"
-CLOCKS = ("wall", "cpu")
-"""``clock`` values: what ``time`` measures."""
 MELDS = ("strong", "discard", "all")
 """``melds`` values, in the core's order (_pimc.cpp MeldMode)."""
 
