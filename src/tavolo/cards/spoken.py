@@ -42,6 +42,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from tavolo.cards import french, italian, tarocchi
+from tavolo.cards.tarocchi import ROMAN
 
 __all__ = ["CARD_MARK", "canonical", "rewrite", "words"]
 
@@ -95,8 +96,6 @@ LETTERS = {"french": "AJQK", "italian": "AJCK", "tarot": "AJCQK"}
 JOKERS = frozenset({"jolly", "joker", "*"})
 FOOL = frozenset({"matto", "fool"})
 TRUMP = frozenset({"trionfo", "tarocco", "trump"})
-_ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
-          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
 
 _PARSERS = {"french": french.parse, "italian": italian.parse, "tarot": tarocchi.parse}
 _NAMERS = {"french": french.name, "italian": italian.name, "tarot": tarocchi.name}
@@ -147,7 +146,7 @@ def _notation(token: str, deck: str) -> str | None:
         return canonical(match[1].upper() + suit, deck)
     if deck == "french" and fold(token) in JOKERS:
         return "*"
-    if deck == "tarot" and (token in _ROMAN[1:] or (len(token) > 1 and token.upper() in _ROMAN)):
+    if deck == "tarot" and (token in ROMAN[1:] or (len(token) > 1 and token.upper() in ROMAN)):
         return token.upper()
     if deck == "tarot" and fold(token) in FOOL:
         return "0"
@@ -164,8 +163,8 @@ def _rank(token: str, deck: str) -> str | None:
 def _trump(token: str) -> str | None:
     """A trump by number ("21", "XXI"), or None."""
     if token.isascii() and token.isdigit() and 1 <= int(token) <= 21:
-        return _ROMAN[int(token)]
-    return token.upper() if token.upper() in _ROMAN[1:] else None
+        return ROMAN[int(token)]
+    return token.upper() if token.upper() in ROMAN[1:] else None
 
 
 def _card_at(tokens: list[str], i: int, deck: str, after_article: bool) -> tuple[str, int] | None:

@@ -23,8 +23,9 @@ RANK_LETTERS = "A23456789TJCQK"
 NUM_SUITED = 56
 NUM_TYPES = 78
 MATTO = NUM_SUITED
-_ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+"""The trumps' numerals, the Matto's 0 first."""
 
 
 def card(rank: int, suit: int) -> int:
@@ -50,14 +51,14 @@ def name(c: int) -> str:
     if not 0 <= c < NUM_TYPES:
         raise ValueError(f"not a tarocchi card id: {c}")
     if c >= NUM_SUITED:
-        return _ROMAN[c - NUM_SUITED]
+        return ROMAN[c - NUM_SUITED]
     return RANK_LETTERS[c % 14] + SUIT_LETTERS[c // 14]
 
 
 def parse(text: str) -> int:
     token = text.strip()
-    if token.upper() in _ROMAN:
-        return trump(_ROMAN.index(token.upper()))
+    if token.upper() in ROMAN:
+        return trump(ROMAN.index(token.upper()))
     if token.isascii() and token.isdigit() and int(token) <= 21:
         return trump(int(token))
     if token.lower() in ("m", "matto"):
