@@ -83,8 +83,12 @@ class Journal:
         if path.exists() and path.stat().st_size:
             journal._read(plan)
         else:
-            path.write_text(json.dumps(_plan_header(plan)) + "\n", encoding="utf-8")
+            journal._start(plan)
         return journal
+
+    def _start(self, plan: ArenaPlan) -> None:
+        """A new journal: its plan line alone."""
+        self.path.write_text(json.dumps(_plan_header(plan)) + "\n", encoding="utf-8")
 
     def _read(self, plan: ArenaPlan) -> None:
         raw = self.path.read_bytes()
@@ -93,8 +97,8 @@ class Journal:
             with self.path.open("r+b") as file:
                 file.truncate(len(raw))
         lines = raw.decode("utf-8", errors="replace").splitlines()
-        if not lines:
-            self.path.write_text(json.dumps(_plan_header(plan)) + "\n", encoding="utf-8")
+        if not lines:  # killed while writing its plan line
+            self._start(plan)
             return
         self._check_header(_parse(lines[0], 1), plan)
         for number, line in enumerate(lines[1:], start=2):

@@ -81,14 +81,13 @@ def localize_error(exc: BaseException, lang: str) -> str:
     if not is_text(message):
         return str(exc)
     words = getattr(exc, "words", None)
+    said, deck = None, getattr(exc, "deck", None)  # a typed move refused as read: quoted as typed
     if isinstance(words, dict):
         from tavolo.i18n.moves import say
 
         said, deck = f"'{say(words, lang)}'", _deck_of(words)
-        message = _Said(message.template, tuple((n, said if n == "action" else _cards_in_words(v, deck, lang))
-                                                for n, v in message.params))
-    elif isinstance(deck := getattr(exc, "deck", None), str):  # a typed move, quoted as typed
-        message = _Said(message.template, tuple((n, v if n == "action" else _cards_in_words(v, deck, lang))
+    if said is not None or isinstance(deck, str):
+        message = _Said(message.template, tuple((n, (said or v) if n == "action" else _cards_in_words(v, deck, lang))
                                                 for n, v in message.params))
     return render(message, lang)
 

@@ -309,9 +309,6 @@ class NativeBurracoState(_Base, DeckDeal, State):
     def parse_action(self, text: str) -> int:
         return self._reference().parse_action(text)
 
-    def parse_move(self, text: str) -> list[int]:
-        return self._reference().parse_move(text)
-
     def move_reader(self) -> Any:
         return self._reference().move_reader()
 
