@@ -117,12 +117,28 @@ def test_calls_and_cards_out_of_phase_and_unreadable_moves():
     assert info.value.rule.code == "card-in-play"
     play(state, "1C pass pass pass")
     with pytest.raises(IllegalActionError) as info:
-        state.apply_text("2C")
+        state.apply_text("2NT")
     assert info.value.rule.code == "call-in-auction"
     with pytest.raises(NotationError, match="unknown rank"):
         state.parse_action("S1")
     with pytest.raises(NotationError, match="level 1-7"):
         state.parse_action("8NT")
+
+
+def test_a_card_may_be_written_rank_first_as_the_log_says_it_once_the_auction_is_over():
+    # the log says a card rank first ("gioca 6♦"); in the auction "6D" is a bid (raccolta, Bridge, Regole)
+    state = play(dealt(), "1NT pass")
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action("play 2h")                        # after a verb: a card, whatever the phase
+    assert info.value.rule.code == "card-in-play"
+    assert state.parse_action("2H") not in range(52)        # in the auction: the bid
+    play(state, "pass pass")                                 # East leads: T98.765.432.AKQJ
+    for typed in ("AC", "A♣", "ac", "play A♣", "gioca Ac"):
+        assert name(state.parse_action(typed)) == "CA", typed
+    assert [name(a) for a in state.parse_move("il sette di cuori")] == ["H7"]   # the move box
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action("2♣")                             # rank first, not held: refused as a card
+    assert info.value.rule.code == "not-in-hand"
 
 
 def test_an_observation_hides_the_other_hands():

@@ -81,3 +81,18 @@ def test_a_wild_declared_in_notation_is_kept_whole() -> None:
 def test_canonical_writes_the_deck_notation() -> None:
     assert (canonical("10h", "french"), canonical("2d(7)", "french"), canonical("*", "french")) == ("Th", "2d", "*")
     assert (canonical("21", "tarot"), canonical("Cs", "italian")) == ("XXI", "Cs")
+
+
+@pytest.mark.parametrize(("typed", "token"), [
+    ("il Bagatto", "I"), ("bagatto", "I"), ("the Magician", "I"), ("l'Angelo", "XX"), ("l’Angelo", "XX"),
+    ("il Giudizio", "XX"), ("il Mondo", "XXI"), ("the World", "XXI"), ("la Ruota della Fortuna", "X"),
+    ("la ruota", "X"), ("l'Appeso", "XII"), ("the Hanged Man", "XII"), ("la Papessa", "II"),
+])
+def test_a_trump_is_read_by_its_figure(typed: str, token: str) -> None:
+    """raccolta, Gioco dei tarocchi: the Bagatto, the Angelo (20) and the Mondo (21) by name."""
+    assert rewrite(typed, "tarot") == token
+
+
+def test_a_figure_names_a_trump_only_on_tarot_cards() -> None:
+    assert rewrite("gioca il Mondo", "italian") == "gioca il Mondo"
+    assert rewrite("gioca la Forza e il Sole", "tarot") == "gioca XI XIX"

@@ -17,13 +17,14 @@ from collections.abc import Iterator
 import pytest
 
 from tavolo.cards import spoken
+from tavolo.cards.tarocchi import ROMAN
 from tavolo.engine.errors import AmbiguousActionError, IllegalActionError
 from tavolo.engine.game import State
 from tavolo.engine.typed import MoveReader
 from tavolo.engine.words import Cards, Words
 from tavolo.games import make_game
 from tavolo.i18n import localize_error
-from tavolo.i18n.moves import say
+from tavolo.i18n.moves import say, word
 
 from tests.burraco.helpers import position as burraco_position
 from tests.trick_positions import position as trick_position
@@ -189,3 +190,25 @@ def test_burraco_reads_its_own_words_for_taking_the_discards() -> None:
     state = burraco_position(players=2, hands={0: "3h 9c Kd", 1: "4s 5s 6s"}, pile="7d 7c", phase="draw")
     for text in ("raccoglie gli scarti", "Raccoglie gli scarti", "take the discards"):
         assert [state.action_to_string(a) for a in state.parse_move(text)] == ["take"]
+
+
+TRUMP_FIGURES = ("the Bagatto", "the Popess", "the Empress", "the Emperor", "the Pope", "the Lovers", "the Chariot",
+                 "Justice", "the Hermit", "the Wheel", "Strength", "the Hanged Man", "Death", "Temperance",
+                 "the Devil", "the Tower", "the Star", "the Moon", "the Sun", "the Angel", "the World")
+"""The figures the tarot table shows beside a trump's numeral ("XXI, il Mondo"; tarot.js), I to XXI."""
+
+
+def test_tarocchi_reads_a_trump_by_the_figure_the_table_shows() -> None:
+    """raccolta, Gioco dei tarocchi: "il Bagatto e il Mondo valgono 5 punti"; the table names each
+    trump by its figure, so the box reads "gioca il Mondo" as the table says it, in both languages."""
+    checked = set()
+    for state in decisions("tarocchi", dict(players=3, hands=3), SEED, 20_000):
+        for action in state.legal_actions():
+            notation = state.action_to_string(action)
+            numeral = notation.split()[-1]
+            if notation.startswith("play") and numeral in ROMAN[1:]:
+                figure = TRUMP_FIGURES[ROMAN.index(numeral) - 1]
+                for lang, verb in (("it", "gioca"), ("en", "play")):
+                    assert state.parse_move(f"{verb} {word(figure, lang)}") == [action], (figure, lang)
+                checked.add(numeral)
+    assert len(checked) >= 15

@@ -13,7 +13,8 @@ without the article (il, lo, l', la, i, un, una, the) and with or without "di"/"
 - French cards (``"french"``): asso, due..dieci (or 2-10), fante, donna, re (or J, Q, K, A), and
   the suits cuori, quadri, fiori, picche or their symbols ♥ ♦ ♣ ♠ ("3♥", "10 ♥"); the jolly (joker);
 - tarot cards (``"tarot"``): the suited ones as the Italian cards and the donna; the trumps by
-  their numeral ("XXI", "trionfo XXI", "trionfo 21", "il 21") and the Matto ("il Matto", "the Fool").
+  their numeral ("XXI", "trionfo XXI", "trionfo 21", "il 21") or their figure as the table shows
+  it ("il Bagatto", "l'Angelo", "il Mondo", "the World"), and the Matto ("il Matto", "the Fool").
 
 A card in notation ("3h", "Jc", "XXI") is read too. :func:`rewrite` gives a typed move with its
 cards in notation, for the game's own reader; :func:`words` gives its words as the move box
@@ -23,8 +24,8 @@ compares them with a move's words, each card as ``§`` and its token::
     'gioca Jc'
     >>> rewrite("Scarta il tre di Cuori", "french"), rewrite("gioca l'asso di picche", "french")
     ('Scarta 3h', 'gioca As')
-    >>> rewrite("gioca il Matto", "tarot"), rewrite("play trump 21", "tarot")
-    ('gioca 0', 'play XXI')
+    >>> rewrite("gioca il Matto", "tarot"), rewrite("play trump 21", "tarot"), rewrite("gioca la Ruota della Fortuna", "tarot")
+    ('gioca 0', 'play XXI', 'gioca X')
     >>> words("Cala il 5 di cuori, 6♥ e 7 ♥", "french")
     ('cala', '§5h', '§6h', '§7h')
     >>> words("meld 2♥ 4♥ 5♥ with 2♥ as a wild", "french")
@@ -96,6 +97,20 @@ LETTERS = {"french": "AJQK", "italian": "AJCK", "tarot": "AJCQK"}
 JOKERS = frozenset({"jolly", "joker", "*"})
 FOOL = frozenset({"matto", "fool"})
 TRUMP = frozenset({"trionfo", "tarocco", "trump"})
+_FIGURES = (
+    ("bagatto", "bagattino", "mago", "magician"), ("papessa", "popess", "high priestess"),
+    ("imperatrice", "empress"), ("imperatore", "emperor"), ("papa", "pope"),
+    ("amanti", "innamorati", "lovers"), ("carro", "chariot"), ("giustizia", "justice"),
+    ("eremita", "hermit"), ("ruota", "ruota della fortuna", "wheel", "wheel of fortune"),
+    ("forza", "strength"), ("appeso", "impiccato", "hanged man"), ("morte", "death"),
+    ("temperanza", "temperance"), ("diavolo", "devil"), ("torre", "tower"), ("stella", "star"),
+    ("luna", "moon"), ("sole", "sun"), ("angelo", "giudizio", "angel", "judgement", "judgment"),
+    ("mondo", "world"),
+)
+TRUMP_FIGURES = {tuple(name.split()): ROMAN[number] for number, names in enumerate(_FIGURES, 1) for name in names}
+"""The trumps by their figure (lower case, without accents), Italian and English, I to XXI: the
+names the tarot table shows ("XXI, il Mondo"), and a few more said at the table (il Mago, il
+Giudizio)."""
 
 _PARSERS = {"french": french.parse, "italian": italian.parse, "tarot": tarocchi.parse}
 _NAMERS = {"french": french.name, "italian": italian.name, "tarot": tarocchi.name}
@@ -167,6 +182,16 @@ def _trump(token: str) -> str | None:
     return token.upper() if token.upper() in ROMAN[1:] else None
 
 
+def _figure(tokens: list[str], i: int) -> tuple[str, int] | None:
+    """The trump whose figure is named from ``tokens[i]`` on (the longest name), and the index
+    after it; None when none is."""
+    for length in (3, 2, 1):
+        said = tuple(fold(token) for token in tokens[i:i + length])
+        if len(said) == length and said in TRUMP_FIGURES:
+            return TRUMP_FIGURES[said], i + length
+    return None
+
+
 def _card_at(tokens: list[str], i: int, deck: str, after_article: bool) -> tuple[str, int] | None:
     """The card said from ``tokens[i]`` on, and the index after it; None when none is."""
     token = tokens[i]
@@ -175,6 +200,8 @@ def _card_at(tokens: list[str], i: int, deck: str, after_article: bool) -> tuple
         return said, i + 1
     if deck == "tarot" and fold(token) in TRUMP and i + 1 < len(tokens) and _trump(tokens[i + 1]):
         return _trump(tokens[i + 1]), i + 2
+    if deck == "tarot" and (figure := _figure(tokens, i)):
+        return figure
     rank = _rank(token, deck)
     if rank is not None:
         at = i + 1 + (i + 1 < len(tokens) and fold(tokens[i + 1]) in OF)

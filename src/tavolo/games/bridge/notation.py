@@ -16,17 +16,21 @@ and cards suit first (``SA``, ``play HK``, ``gioca D10``).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from tavolo.cards import CardNotationError
 from tavolo.engine.errors import IllegalActionError, NotationError, Text
 from tavolo.games.bridge import calls as cl
-from tavolo.games.bridge.cards import NUM_CARDS, name, parse
+from tavolo.games.bridge.cards import NUM_CARDS, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, name, parse
 
 if TYPE_CHECKING:
     from tavolo.games.bridge.state import BridgeState
 
 PLAY_VERBS = ("play", "p", "gioca")
+RANK_FIRST = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠])$", re.IGNORECASE)
+"""A card written rank first, as the log says it (``6♦``, ``6d``, ``10h``): read as a card where no
+call is meant, after a verb or once the auction is over (in the auction ``6D`` is a bid)."""
 MOVES_HELP = Text("moves are calls (1C .. 7NT, pass, X, XX) and cards (SA, play HK)")
 
 
@@ -41,15 +45,31 @@ def parse_action(state: BridgeState, text: str) -> int:
     words = text.replace(",", " ").split()
     if not words:
         raise NotationError(text, Text("empty move; {moves}", moves=MOVES_HELP))
-    if len(words) == 2 and words[0].lower() in PLAY_VERBS:
+    played = len(words) == 2 and words[0].lower() in PLAY_VERBS
+    if played:
         words = words[1:]
-    action = _read(text, words[0])
+    card = _rank_first(words[0]) if played or state.phase == "play" else None
+    action = _read(text, words[0]) if card is None else card
     if len(words) != 1:
         raise NotationError(text, Text("one call or one card at a time; {moves}", moves=MOVES_HELP))
     if action in state.legal_actions():
         return action
     rule, detail = state._why_illegal(action)
     raise IllegalActionError(text, rule, detail)
+
+
+def _rank_first(word: str) -> int | None:
+    """The card ``word`` names rank first (``6♦``, ``Qs``), or None.
+
+        >>> name(_rank_first("6♦")), name(_rank_first("10h")), _rank_first("SA")
+        ('D6', 'HT', None)
+    """
+    match = RANK_FIRST.match(word)
+    if match is None:
+        return None
+    rank, suit = match[1].upper(), match[2].upper()
+    suit_index = SUIT_SYMBOLS.index(suit) if suit in SUIT_SYMBOLS else SUIT_LETTERS.index(suit)
+    return suit_index * 13 + RANK_LETTERS.index("T" if rank == "10" else rank)
 
 
 def _read(text: str, word: str) -> int:
