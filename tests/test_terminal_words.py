@@ -9,6 +9,7 @@ import random
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from tavolo.bots.briscola import SimpleBriscolaBot
 from tavolo.engine.errors import IllegalActionError
@@ -78,3 +79,19 @@ def test_a_typed_bridge_call_refused_names_the_last_bid_and_the_seat_in_words():
         bridge_play(bridge_dealt(), "1NT pass pass pass CA").parse_action("DA")
     said = TerminalWords("en").render(info.value.message)
     assert said.startswith("illegal move 'DA': South holds clubs and must play one: "), said
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_help_gives_one_of_the_seat_s_moves_in_words_and_the_prompt_reads_it(lang):
+    """The terminal's help, like the web box's hint, shows a move of this seat as the table says it
+    (one that names a card); typed back at the prompt it is that move."""
+    table, _ = briscola_table(lang)
+    state = table.state
+    line = Text.from_markup(table._said_example(state)).plain
+    example = next(table.say(state.action_words(a)) for a in state.legal_actions()
+                   if f" {table.say(state.action_words(a))}." in line)
+    assert example.split()[0] == {"it": "gioca", "en": "play"}[lang]
+    assert any(suit in example for suit in ("coppe", "denari", "bastoni", "spade", "cups", "coins", "batons", "swords"))
+    assert [state.action_to_string(a) for a in state.parse_move(example)] == [
+        next(state.action_to_string(a) for a in state.legal_actions() if table.say(state.action_words(a)) == example)]
+

@@ -36,6 +36,7 @@ from tavolo.engine.files import UnwritablePath, save
 from tavolo.engine.game import Game, State
 from tavolo.engine.play import new_seed
 from tavolo.engine.record import GameRecord
+from tavolo.engine.words import Cards
 from tavolo.engine.words import Words as MoveWords
 from tavolo.i18n import moves
 from tavolo.terminal.words import Words
@@ -162,6 +163,18 @@ class TerminalTable(ABC):
             return self.move_text(str(said["params"]["move"]))
         return moves.say(said, self.words.lang, lambda seat: self.names[seat])
 
+    def _said_example(self, state: State) -> str:
+        """The help's line that a move may be typed as the log says it, with one of this seat's
+        moves for example (one that names a card where one does), as the web table's box hints;
+        no line when the seat has no move (or its game says none in words)."""
+        said = [state.action_words(action) for action in state.legal_actions()]
+        said = [words for words in said if words.key != "{move}"]
+        example = next((words for words in said if _names_cards(words)), said[0] if said else None)
+        if example is None:
+            return ""
+        return self.words("A move may also be typed in words, as the table says it: e.g. [bold]{move}[/].",
+                          move=escape(self.say(example))) + "\n"
+
     def _move_and_how_to_type_it(self, state: State, action: int) -> str:
         """A legal move in words, and in brackets what to type for it where the two differ:
         ``gioca 5 di bastoni (gioca 5b)``, ``1 SA (1NT)``."""
@@ -249,7 +262,7 @@ class TerminalTable(ABC):
                     return False
                 continue
             if text in ("help", "?", "aiuto"):
-                self.console.print(f"{self.words(self.help_text)}\n{self.words(COMMANDS_HELP)}")
+                self.console.print(f"{self.words(self.help_text)}\n{self._said_example(state)}{self.words(COMMANDS_HELP)}")
                 continue
             if text in ("moves", "mosse"):
                 self.console.print(", ".join(self._move_and_how_to_type_it(state, a) for a in state.legal_actions()),
@@ -314,6 +327,12 @@ def _save_record(record: GameRecord, path: Path) -> None:
     except FileExistsError:
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
     record.save(path)
+
+
+def _names_cards(words: MoveWords) -> bool:
+    """Whether ``words`` name a card, in a nested clause too."""
+    return any(isinstance(value, Cards) or isinstance(value, MoveWords) and _names_cards(value)
+               for _, value in words.params)
 
 
 COMMANDS_HELP = "Also: [bold]moves[/] lists your legal moves, [bold]help[/] shows this, [bold]quit[/] leaves."
