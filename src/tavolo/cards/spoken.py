@@ -111,6 +111,7 @@ TRUMP_FIGURES = {tuple(name.split()): ROMAN[number] for number, names in enumera
 """The trumps by their figure (lower case, without accents), Italian and English, I to XXI: the
 names the tarot table shows ("XXI, il Mondo"), and a few more said at the table (il Mago, il
 Giudizio)."""
+_LONGEST_FIGURE = max(map(len, TRUMP_FIGURES))
 
 _PARSERS = {"french": french.parse, "italian": italian.parse, "tarot": tarocchi.parse}
 _NAMERS = {"french": french.name, "italian": italian.name, "tarot": tarocchi.name}
@@ -185,7 +186,7 @@ def _trump(token: str) -> str | None:
 def _figure(tokens: list[str], i: int) -> tuple[str, int] | None:
     """The trump whose figure is named from ``tokens[i]`` on (the longest name), and the index
     after it; None when none is."""
-    for length in (3, 2, 1):
+    for length in range(_LONGEST_FIGURE, 0, -1):
         said = tuple(fold(token) for token in tokens[i:i + length])
         if len(said) == length and said in TRUMP_FIGURES:
             return TRUMP_FIGURES[said], i + length

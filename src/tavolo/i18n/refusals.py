@@ -85,7 +85,7 @@ def localize_error(exc: BaseException, lang: str) -> str:
     if isinstance(words, dict):
         from tavolo.i18n.moves import say
 
-        said, deck = f"'{say(words, lang)}'", _deck_of(words)
+        said, deck = f"'{say(words, lang)}'", deck_of(words)
     if said is not None or isinstance(deck, str):
         message = _Said(message.template, tuple((n, (said or v) if n == "action" else _cards_in_words(v, deck, lang))
                                                 for n, v in message.params))
@@ -102,12 +102,12 @@ _DECLARED = re.compile(r"^(.*?)(\(\w*\))?$")
 """A token and the rank a wild declares in brackets, if any (``*(6)``, ``2d(6)``)."""
 
 
-def _deck_of(words: dict[str, Any]) -> str | None:
-    """The deck of the first cards a move's words name (None: they name none)."""
+def deck_of(words: dict[str, Any]) -> str | None:
+    """The deck of the first cards a move's words (their JSON) name, in a nested clause too; None: they name none."""
     for value in words["params"].values():
         if isinstance(value, dict) and "cards" in value:
             return value["deck"]
-        if isinstance(value, dict) and "key" in value and (deck := _deck_of(value)):
+        if isinstance(value, dict) and "key" in value and (deck := deck_of(value)):
             return deck
     return None
 

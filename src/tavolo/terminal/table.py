@@ -36,9 +36,9 @@ from tavolo.engine.files import UnwritablePath, save
 from tavolo.engine.game import Game, State
 from tavolo.engine.play import new_seed
 from tavolo.engine.record import GameRecord
-from tavolo.engine.words import Cards
 from tavolo.engine.words import Words as MoveWords
 from tavolo.i18n import moves
+from tavolo.i18n.refusals import deck_of
 from tavolo.terminal.words import Words
 
 NAMES = ("You", "Anna", "Bruno", "Carla", "Dario", "Elena")
@@ -169,7 +169,7 @@ class TerminalTable(ABC):
         no line when the seat has no move (or its game says none in words)."""
         said = [state.action_words(action) for action in state.legal_actions()]
         said = [words for words in said if words.key != "{move}"]
-        example = next((words for words in said if _names_cards(words)), said[0] if said else None)
+        example = next((words for words in said if deck_of(words.to_json())), said[0] if said else None)
         if example is None:
             return ""
         return self.words("A move may also be typed in words, as the table says it: e.g. [bold]{move}[/].",
@@ -327,12 +327,6 @@ def _save_record(record: GameRecord, path: Path) -> None:
     except FileExistsError:
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
     record.save(path)
-
-
-def _names_cards(words: MoveWords) -> bool:
-    """Whether ``words`` name a card, in a nested clause too."""
-    return any(isinstance(value, Cards) or isinstance(value, MoveWords) and _names_cards(value)
-               for _, value in words.params)
 
 
 COMMANDS_HELP = "Also: [bold]moves[/] lists your legal moves, [bold]help[/] shows this, [bold]quit[/] leaves."

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from tavolo.cards import CardNotationError
 from tavolo.engine.errors import IllegalActionError, NotationError, Text
 from tavolo.games.bridge import calls as cl
-from tavolo.games.bridge.cards import NUM_CARDS, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, name, parse
+from tavolo.games.bridge.cards import NUM_CARDS, name, parse
 
 if TYPE_CHECKING:
     from tavolo.games.bridge.state import BridgeState
@@ -65,11 +65,7 @@ def _rank_first(word: str) -> int | None:
         ('D6', 'HT', None)
     """
     match = RANK_FIRST.match(word)
-    if match is None:
-        return None
-    rank, suit = match[1].upper(), match[2].upper()
-    suit_index = SUIT_SYMBOLS.index(suit) if suit in SUIT_SYMBOLS else SUIT_LETTERS.index(suit)
-    return suit_index * 13 + RANK_LETTERS.index("T" if rank == "10" else rank)
+    return None if match is None else parse(match[2] + match[1])
 
 
 def _read(text: str, word: str) -> int:
