@@ -12,8 +12,8 @@ from tavolo.games.burraco.native import available
 
 SPECS = ["random", "simple", "heuristic:easy", "heuristic:normal", "heuristic:strong",
          "ismcts:iterations=4,horizon=2,rollout=simple", "deviant:always-take,base=simple", "policy:path={policy}",
-         "pimc:rounds=2"]
-COMPILED = {"pimc:rounds=2"}
+         "pimc:rounds=2", "deviant:keep-wilds,base=pimc:rounds=2,melds=strong"]
+COMPILED = {"pimc:rounds=2", "deviant:keep-wilds,base=pimc:rounds=2,melds=strong"}
 """Specs that search in the compiled core (tavolo.bots.pimc)."""
 
 
@@ -45,6 +45,8 @@ def test_every_registered_bot_is_in_the_list_above():
     ("heuristic:expert", "choose one of easy, normal, strong"),
     ("ismcts:depth=3", "unknown setting 'depth'"),
     ("ismcts:time=,", "not key=value"),
+    ("deviant:hold,base=", "'base=' names no bot"),
+    ("deviant:hold,base=pimc:rounds=2,depth=3", "unknown setting"),
     ("chess", "choose one of deviant, heuristic, ismcts, pimc, policy, random, simple"),
 ])
 def test_a_bad_spec_is_refused_with_what_is_wrong(spec, message):

@@ -15,6 +15,9 @@ or ``key=value`` pairs separated by commas::
                                   0.1 second per move, in the compiled core (tavolo.bots.pimc)
     deviant:always-take         heuristic:strong with one habit changed (see
     deviant:hold,base=simple      tavolo.bots.deviations for the habits)
+    deviant:hold,base=pimc:time=0.1,clock=cpu
+                                a base with settings: ``base=`` comes last and
+                                  takes the rest of the spec, commas included
     policy:path=FILE            a trained linear policy (tavolo.bots.policy), greedy
 
     >>> from tavolo.games.burraco import make_game
@@ -29,6 +32,7 @@ or ``key=value`` pairs separated by commas::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +40,8 @@ from tavolo.engine.agent import Agent
 from tavolo.engine.game import Game
 
 BotFactory = Callable[[Game, int, "int | None", dict[str, str]], Agent]
+_BASE = re.compile(r"(?:^|,)\s*base=")
+"""Where a spec's ``base=`` setting starts: it takes the rest of the spec."""
 
 
 def _random(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
@@ -107,11 +113,19 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         ('ismcts', {'time': '0.5', 'c': '2'})
         >>> parse_spec("heuristic:easy")
         ('heuristic', {'level': 'easy'})
+
+    ``base=`` comes last and takes the rest, commas included, so a bot can wrap
+    a base that has settings of its own:
+
+        >>> parse_spec("deviant:hold,base=pimc:time=0.1,clock=cpu")
+        ('deviant', {'level': 'hold', 'base': 'pimc:time=0.1,clock=cpu'})
     """
     name, _, rest = spec.strip().partition(":")
     if name not in BOTS:
         raise ValueError(f"bot {name!r}: choose one of {', '.join(sorted(BOTS))}")
     settings: dict[str, str] = {}
+    found = _BASE.search(rest)
+    rest, base = (rest[:found.start()], rest[found.end():].strip()) if found else (rest, None)
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
@@ -119,6 +133,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         if not key or not value:
             raise ValueError(f"bot spec {spec!r}: setting {item!r} is not key=value")
         settings[key.strip()] = value.strip()
+    if base is not None:
+        if not base:
+            raise ValueError(f"bot spec {spec!r}: setting 'base=' names no bot")
+        settings["base"] = base
     return name, settings
 
 
