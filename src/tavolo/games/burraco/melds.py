@@ -372,4 +372,16 @@ def _run_from_positions(s: int, positions: list[int], wild: int, declared: int |
 
 
 def cards_of(melds: Iterable[Meld]) -> list[int]:
-    return [c for m in melds for c in meld_cards(m)]
+    """The cards of ``melds``, each meld's as :func:`meld_cards` gives them.
+
+        >>> cards_of([Group(5, (1, 0, 1, 0)), Run(0, 3, 5)])  # 5h 5c, then 3h 4h 5h
+        [4, 30, 2, 3, 4]
+    """
+    return [c for m in melds for c in _meld_card_tuple(m)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_card_tuple(meld: Meld) -> tuple[int, ...]:
+    """:func:`meld_cards` remembered: a meld is a value, so its cards never change (the
+    conservation check of every random hand's every step reads every meld on the table)."""
+    return tuple(meld_cards(meld))

@@ -19,7 +19,7 @@ partita") or after a time-out.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import IllegalActionError
@@ -30,7 +30,7 @@ from tavolo.games.burraco.actions import (
 )
 from tavolo.games.burraco.cards import JOKER, NUM_TYPES, WILD, with_card, without_card
 from tavolo.games.burraco.melds import (
-    NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind,
+    NOT_BURRACO, CLEAN, Meld, attachments, burraco_kind, cards_of,
 )
 from tavolo.games.burraco.observation import observe
 from tavolo.games.burraco.opens import RUN_BITS, grouped_ranks, hand_opens, pair_ranks, suit_masks
@@ -267,14 +267,11 @@ class BurracoState(DealtState):
 
     def all_cards(self) -> Counter[int]:
         """Every card in play, wherever it is: for conservation checks."""
-        from tavolo.games.burraco.melds import cards_of
-
-        counts = [sum(column) for column in zip(*self._hands)]
-        for cards in (*self._pending, self._stock, self._pile, *self._pozzetti,
-                      *(cards_of(melds) for melds in self._melds)):
-            for card in cards:
-                counts[card] += 1
-        return Counter({c: k for c, k in enumerate(counts) if k})
+        counts = Counter(chain(*self._pending, self._stock, self._pile, *self._pozzetti, cards_of(chain(*self._melds))))
+        for card, held in enumerate(map(sum, zip(*self._hands))):
+            if held:
+                counts[card] += held
+        return counts
 
     # --- the deal -----------------------------------------------------------------
 
