@@ -33,7 +33,7 @@ def check_observation(state, seat):
     assert obs.melds == tuple(tuple(side) for side in state._melds)
     for other, known in enumerate(obs.known):
         hand = state._hands[other]
-        assert not known or all(hand[c] >= k for c, k in Counter(known).items()), "a 'known' card is not in that hand"
+        assert all(hand[c] >= k for c, k in Counter(known).items()), "a 'known' card is not in that hand"
     assert obs.stock_size == len(state._stock)
     assert obs.hand_sizes == tuple(sum(h) for h in state._hands)
     assert [p.size for p in obs.pozzetti] == [len(p) for p in state._pozzetti]
