@@ -24,8 +24,9 @@ core (``_strong.cpp``, docs/compiled-engine.md), used when the observation comes
 compiled state. ``burraco.bot2.turns_per_s`` plays on ``native.new_state`` (the compiled core
 where it is built, the Python engine with ``TAVOLO_ENGINE=python``), CPU time;
 ``burraco.bot2_python.turns_per_s`` keeps the Python bot on the Python engine beside it, the same
-choices (tests/bots/test_strong_core.py). The note gives easy both ways: on the compiled state it
-plays in the core too (``_easy.cpp``, tests/bots/test_easy_core.py).
+choices (tests/bots/test_strong_core.py). The note gives easy and normal both ways: on the
+compiled state they play in the core too (``_easy.cpp``, tests/bots/test_easy_core.py; normal with
+strong's code, tests/bots/test_normal_core.py).
 """
 
 from __future__ import annotations
@@ -73,7 +74,10 @@ def figures():
         python.append(turns_per_s("strong", 2, HANDS, run, python_state))
     easy = statistics.median(turns_per_s("easy", 2, HANDS, run, python_state) for run in range(RUNS))
     easy_core = statistics.median(turns_per_s("easy", 2, HANDS, run) for run in range(RUNS))
-    note(f"heuristic:strong on the {native.engine()} engine; heuristic:easy (no planning), 2 players: "
-         f"{easy:.0f} turns/s in Python, {easy_core:.0f} on the {native.engine()} engine")
+    normal = statistics.median(turns_per_s("normal", 2, HANDS, run, python_state) for run in range(RUNS))
+    normal_core = statistics.median(turns_per_s("normal", 2, HANDS, run) for run in range(RUNS))
+    note(f"heuristic:strong on the {native.engine()} engine; 2 players, turns/s in Python and on the "
+         f"{native.engine()} engine: heuristic:easy (no planning) {easy:.0f} and {easy_core:.0f}, "
+         f"heuristic:normal {normal:.0f} and {normal_core:.0f}")
     yield "burraco.bot2.turns_per_s", statistics.median(strong), "/s"
     yield "burraco.bot2_python.turns_per_s", statistics.median(python), "/s"

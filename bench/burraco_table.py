@@ -12,8 +12,8 @@
   what reaching the core costs): CPU seconds a decision, the median of 3 runs; and that
   cost alone, the observation made ready for the core (on the Python state:
   ``native.compiled_observation``, a deal of the unseen cards loaded into the core); and
-  strong, easy and normal at the same decisions (strong and easy choose in the core where the
-  observation links to it, normal reads it in Python).
+  strong, easy and normal at the same decisions (each chooses in the core where the
+  observation links to it).
 
 The engine is ``TAVOLO_ENGINE`` (``python``, ``native``), set here for each run::
 

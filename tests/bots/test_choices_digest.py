@@ -38,12 +38,10 @@ def test_the_bots_choose_the_same_actions_as_before(rules, players, level, seeds
     assert digest(rules, players, level, seeds) == (actions, expected)
 
 
-STRONG_CASES = [case for case in CASES if case[2] == "strong"]
-
-
 @pytest.mark.skipif(not native.available(), reason="the compiled Burraco core is not built")
-@pytest.mark.parametrize(("rules", "players", "level", "seeds", "actions", "expected"), STRONG_CASES,
-                         ids=[f"{r}-{p}-{lv}" for r, p, lv, *_ in STRONG_CASES])
-def test_strong_in_the_core_chooses_the_pinned_actions(rules, players, level, seeds, actions, expected):
-    """On the compiled state the bot plays in the core (_strong.cpp): the same pinned digest."""
+@pytest.mark.parametrize(("rules", "players", "level", "seeds", "actions", "expected"), CASES,
+                         ids=[f"{r}-{p}-{lv}" for r, p, lv, *_ in CASES])
+def test_the_core_chooses_the_pinned_actions(rules, players, level, seeds, actions, expected):
+    """On the compiled state the bot plays in the core (_strong.cpp, strong and normal): the same
+    pinned digest."""
     assert digest(rules, players, level, seeds, native.NativeBurracoState) == (actions, expected)

@@ -59,7 +59,8 @@ This module is the reference. When the observation comes from the compiled state
 (``tavolo.games.burraco.native``), ``strong`` plays in the compiled core instead
 (``_strong.cpp``: the same reading, planner and draw, ported function by function), with the
 same choices at every decision (``tests/bots/test_strong_core.py``) and about 13 times faster;
-so does ``easy`` (``_easy.cpp``, ``tests/bots/test_easy_core.py``), its exact ties broken by the
+so does ``normal`` (the same code with its rules: ``tests/bots/test_normal_core.py``), and
+``easy`` (``_easy.cpp``, ``tests/bots/test_easy_core.py``), its exact ties broken by the
 same numbers: the core has CPython's generator (``random.Random``'s Mersenne Twister), and the
 bot hands its generator's state over (see :meth:`HeuristicBurracoBot._generator`).
 
@@ -113,8 +114,8 @@ turn with it (easy: the pile's help outweighs its loners; normal: the base weigh
 4-player 16.5 was tuned for strong's planned turn: with it easy lost to ``simple`` by 323
 points a deal and normal beat it by 77 (4 players, 300 duplicate deals, ``bench/levels.py``)."""
 
-CORE_LEVELS = ("easy", "strong")
-"""The levels the compiled core plays (``_strong.cpp``, ``_easy.cpp``); ``normal`` plays in Python."""
+CORE_LEVELS = ("easy", "normal", "strong")
+"""The levels the compiled core plays (``_strong.cpp``: normal and strong; ``_easy.cpp``)."""
 NEVER = float("-inf")
 CARDS = range(NUM_TYPES)
 HANG = -100.0  # a meld that leaves the hand hanging on one card without a burraco (restare appeso)
@@ -140,8 +141,9 @@ class HeuristicBurracoBot:
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy or a pickle. Easy's core twins hold nothing but the generator, which comes home
-        first: they are left out and made again when a compiled observation comes. Strong's keep the
-        turn's plans and go as they are (the core's ``StrongBot`` cannot be copied)."""
+        first: they are left out and made again when a compiled observation comes. Normal's and
+        strong's keep the turn's plans and go as they are (the core's ``StrongBot`` cannot be
+        copied)."""
         if self.level != "easy":
             return self.__dict__
         self._generator()
@@ -167,7 +169,7 @@ class HeuristicBurracoBot:
             return legal[0]
         w = self.weights(obs.players)
         view = obs.__dict__.get("_core_view") if self.level in CORE_LEVELS else None
-        if view is not None:  # an observation of the compiled core: strong and easy play there
+        if view is not None:  # an observation of the compiled core: every level plays there
             action = self._in_core(obs, w).choose(view, legal)
             if action >= 0:
                 return action
@@ -202,15 +204,18 @@ class HeuristicBurracoBot:
         return bot
 
     def core_twin(self, obs: BurracoObservation, w: Weights) -> Any:
-        """A new bot of the core at this level (``_core.StrongBot`` or ``_core.EasyBot``; a
-        ``KeyError`` at ``normal``) with the weights ``w`` and ``obs``'s rule set: it chooses as this
-        class does, from the compiled state the observation was made from (strong keeps the turn's
-        plans itself; easy's generator starts as ``random.Random(0)``; docs/compiled-engine.md)."""
+        """A new bot of the core at this level (``_core.EasyBot``, or ``_core.StrongBot`` at normal
+        and strong) with the weights ``w`` and ``obs``'s rule set: it chooses as this class does,
+        from the compiled state the observation was made from (normal and strong keep the turn's
+        plans themselves; easy's generator starts as ``random.Random(0)``;
+        docs/compiled-engine.md)."""
         core = _strong_core()
         rule_set = RULE_SETS[obs.rule_set]
-        kind = {"strong": core.StrongBot, "easy": core.EasyBot}[self.level]
-        return kind(tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True),
-                    rule_set.get("clean_to_close", False), rule_set.get("group_ranks") or GROUP_RANKS)
+        args = (tuple(getattr(w, f.name) for f in fields(w)), rule_set.get("semiclean", True),
+                rule_set.get("clean_to_close", False), rule_set.get("group_ranks") or GROUP_RANKS)
+        if self.level == "easy":
+            return core.EasyBot(*args)
+        return core.StrongBot(*args, self.level == "normal")
 
     def _in_core(self, obs: BurracoObservation, w: Weights) -> Any:
         """The core twin that chooses for ``obs``: easy's holds the tie-breaks' generator from now

@@ -3,9 +3,9 @@
 // every decision, its exact ties broken by the same numbers: CPython's random.Random (the
 // Mersenne Twister MT19937, Matsumoto and Nishimura, ACM TOMACS 8(1), 1998, as
 // Modules/_randommodule.c seeds it and draws from it) ported here word for word. Included by
-// _core.cpp after _strong.cpp, inside its namespace: the table's reading is strong's (Table with
-// read_easy: easy's rules are strong's reading without weigh_pile, clean, dead, guard and the
-// plan), so that the two cannot drift apart. The Python bot stays the reference
+// _core.cpp after _strong.cpp, inside its namespace: the table's reading and the draw are
+// strong's (Table with read_easy, take_pile unweighed: easy's rules are strong's reading without
+// weigh_pile, clean, dead, guard and the plan), so that the two cannot drift apart. The Python bot stays the reference
 // (tests/bots/test_easy_core.py holds the two equal, tie-breaks included).
 //
 // What it reads of the state: only what _observe(seat) hands out, as strong's bot does.
@@ -82,40 +82,6 @@ struct Mt {
 
 // --- the bot: HeuristicBurracoBot at level easy ---------------------------------------------
 
-// heuristic._mates: cards of the hand that go with `card` in a combination or a close sequence.
-int mates(const uint8_t *h, int card) {
-    int n = h[card];
-    for (uint64_t b = strong::SAME_RANK_BITS[card]; b; b &= b - 1) n += h[__builtin_ctzll(b)];
-    for (int i = 0; i < strong::NEAR_N[card]; ++i)
-        if (strong::NEAR_DIST[card][i] == 1 && h[strong::NEAR_CARD[card][i]]) ++n;
-    return n;
-}
-
-// HeuristicBurracoBot._take_pile at level easy: the pile's cards counted in its order (a card
-// joins the hand before the next is counted), no lateness, no denial.
-bool take_pile(const strong::Reading &v, const strong::Weights &w) {
-    const Core &s = v.s;
-    uint8_t h[NUM_TYPES];
-    memcpy(h, s.hand[v.me], NUM_TYPES);
-    uint64_t mine = strong::fits_of(s.melds[v.side], s.n_melds[v.side], false);
-    double value = 0.0;
-    for (int i = 0; i < s.pile_len; ++i) {
-        int card = s.pile[i];
-        if (is_wild(card)) {
-            value += w.pile_wild;
-        } else if (mine & strong::bit(card)) {
-            value += w.pile_fit;
-        } else {
-            int n = mates(h, card);
-            h[card]++;
-            if (n >= 2) value += w.pile_pair;
-            else if (n == 1) value += w.pile_mate;
-            else value -= w.pile_loner + 0.0;  // + late * POINTS[card], late 0.0 at easy
-        }
-    }
-    return value + 0.0 >= w.take_at;
-}
-
 // _Table.meld_value of an open or attach action of `t` (the side's melds as they stand).
 double meld_value(const strong::Table &t, int action, int left) {
     if (action < ATTACH_BASE) return t.open_value(action - OPEN_BASE, left);
@@ -182,7 +148,7 @@ int easy_choose(EasyBotObject *self, const Core &s, int seat, const strong::Lega
     strong::Reading v{s, seat, s.o.n, s.side_of[seat], self->rs};
     if (s.phase == DRAW_PHASE) {
         if (!legal.has(TAKE)) return DRAW;
-        return easy::take_pile(v, self->w) ? TAKE : DRAW;
+        return strong::take_pile(v, self->w, false) ? TAKE : DRAW;
     }
     self->table.read_easy(v, self->w);
     return easy_unplanned(self, self->table, legal);

@@ -1,10 +1,12 @@
 // heuristic:strong in the core (issue 27): tavolo.bots.heuristic's level "strong" (its table
 // reading, _Table, the turn planner tavolo.bots.planner.plan_turn and the draw by plan), the same
-// choice as the Python bot at every decision. Included by _core.cpp inside its namespace: it
-// uses the core's state, melds, attachments and templates. The Python bot stays the reference
-// (tests/bots/test_strong_core.py and tests/burraco/test_native_differential.py hold the two
-// equal); each function below names the Python function it follows, and computes its doubles in
-// the same order, so that every value (and so every tie) is the same number.
+// choice as the Python bot at every decision; and the level "normal", the same reading and
+// planner less strong's timing and partner rules, with the draw by weighing the pile. Included
+// by _core.cpp inside its namespace: it uses the core's state, melds, attachments and templates.
+// The Python bot stays the reference (tests/bots/test_strong_core.py, test_normal_core.py and
+// tests/burraco/test_native_differential.py hold the two equal); each function below names the
+// Python function it follows, and computes its doubles in the same order, so that every value
+// (and so every tie) is the same number.
 //
 // What it reads of the state: only what _observe(seat) hands out (the seat's own hand, the hand
 // sizes, sides, melds, pile, stock size, pozzetti's sizes, sides and flags, the cards others took
@@ -225,9 +227,10 @@ struct Table {
     const Weights *w;
     const RuleSet *rs;
 
-    // _Table.__init__ (level strong: every rule on) for the seat `v.me` with hand `hand`.
+    // _Table.__init__ for the seat `v.me` with hand `hand`: at level strong (every rule on), or at
+    // level normal (`normal`: strong's reading without out, close, hang, ending and partner).
     void read(const Reading &v, const Weights &wt, const uint8_t *hand, int single_card, const uint16_t *legal,
-              int n_legal) {
+              int n_legal, bool normal) {
         const Core &s = v.s;
         w = &wt;
         rs = &v.rs;
@@ -244,6 +247,20 @@ struct Table {
         for (int k = 0; k < s.n_pozz; ++k)
             if (!s.pozz_taken[k] && (s.pozz_owner[k] == v.side || s.pozz_owner[k] == -1)) pozzetto_open = true;
         may_close = pozzetto && s.turn_no >= v.n;
+        if (normal) read_beginners_ending(s, wt);
+        else read_strong_ending(v, wt, pozzetto, legal, n_legal);
+        must_meld = s.must_meld;
+        rule_set = s.o.rule_set;
+        clean = dead_cards = true;
+        v.seen_counts(seen);
+        copies = v.n >= 5 ? 3 : 2;
+        joker_copies = 2 * copies;
+    }
+
+    // The end of _Table.__init__ at level strong: going out and closing valued, the floor of
+    // cards kept (non restare appeso), and when the wilds are spent (the hand ending, the partner
+    // closing, the hand to be emptied).
+    void read_strong_ending(const Reading &v, const Weights &wt, bool pozzetto, const uint16_t *legal, int n_legal) {
         out_value = wt.pozzetto;
         close_value = wt.close;
         bool closable = v.can_close_soon(v.side);
@@ -254,18 +271,20 @@ struct Table {
         if (hand_ends) spend_wilds = true, points_weight = wt.ending_points;
         else if (stuck <= 1 && (!pozzetto || closable)) spend_wilds = true, points_weight = wt.points;
         else spend_wilds = false, points_weight = wt.points;
-        must_meld = s.must_meld;
-        rule_set = s.o.rule_set;
-        clean = dead_cards = true;
-        v.seen_counts(seen);
-        copies = v.n >= 5 ? 3 : 2;
-        joker_copies = 2 * copies;
+    }
+
+    // The end of _Table.__init__ below strong (easy, normal): going out and closing worth nothing
+    // of themselves, no floor, and the beginner's "end of hand" (three cards or fewer, or fewer
+    // than six in the stock) to spend the wilds and weigh the points at 0.5.
+    void read_beginners_ending(const Core &s, const Weights &wt) {
+        out_value = close_value = floor = 0.0;
+        if (hand_sum(h) <= 3 || s.stock_len < 6) spend_wilds = true, points_weight = 0.5;
+        else spend_wilds = false, points_weight = wt.points;
     }
 
     // _Table.__init__ at level easy (no rule beyond the basics) for the seat `v.me`, what its
     // _unplanned reads: the hand, the side's melds, the next opponent's danger at `danger`'s weight
-    // alone, no cards near the ones he took, no floor, and the beginner's "end of hand" (three
-    // cards or fewer, or fewer than six in the stock) to spend the wilds and weigh the points at 0.5.
+    // alone, no cards near the ones he took, and the beginner's ending.
     void read_easy(const Reading &v, const Weights &wt) {
         const Core &s = v.s;
         w = &wt;
@@ -279,9 +298,7 @@ struct Table {
         danger_weight = wt.danger + 0.0;
         taken = 0;
         pozzetto_open = may_close = false;  // read by finish only, which easy does not use
-        out_value = close_value = floor = 0.0;
-        if (hand_sum(h) <= 3 || s.stock_len < 6) spend_wilds = true, points_weight = 0.5;
-        else spend_wilds = false, points_weight = wt.points;
+        read_beginners_ending(s, wt);
         must_meld = s.must_meld;
         rule_set = s.o.rule_set;
         clean = dead_cards = false;
@@ -609,6 +626,44 @@ bool plan_turn(const Table &t, int budget, Plan &out) {
     return true;
 }
 
+// heuristic._mates: cards of the hand that go with `card` in a combination or a close sequence.
+int mates(const uint8_t *h, int card) {
+    int n = h[card];
+    for (uint64_t b = SAME_RANK_BITS[card]; b; b &= b - 1) n += h[__builtin_ctzll(b)];
+    for (int i = 0; i < NEAR_N[card]; ++i)
+        if (NEAR_DIST[card][i] == 1 && h[NEAR_CARD[card][i]]) ++n;
+    return n;
+}
+
+// HeuristicBurracoBot._take_pile, the draw of easy and normal: the pile's cards counted in its
+// order (a card joins the hand before the next is counted); `weigh` (normal's weigh_pile, il
+// monte si pesa): the loners' points by the hand's lateness, and the pile's size early in the
+// hand. No denial (strong's deny).
+bool take_pile(const Reading &v, const Weights &w, bool weigh) {
+    const Core &s = v.s;
+    double late = weigh ? v.lateness() : 0.0;
+    uint8_t h[NUM_TYPES];
+    memcpy(h, s.hand[v.me], NUM_TYPES);
+    uint64_t mine = fits_of(s.melds[v.side], s.n_melds[v.side], false);
+    double value = 0.0;
+    for (int i = 0; i < s.pile_len; ++i) {
+        int card = s.pile[i];
+        if (is_wild(card)) {
+            value += w.pile_wild;
+        } else if (mine & bit(card)) {
+            value += w.pile_fit;
+        } else {
+            int n = mates(h, card);
+            h[card]++;
+            if (n >= 2) value += w.pile_pair;
+            else if (n == 1) value += w.pile_mate;
+            else value -= w.pile_loner + late * card_points(card);
+        }
+    }
+    if (weigh) value += (double)s.pile_len * (1 - late) * w.pile;
+    return value + 0.0 >= w.take_at;
+}
+
 }  // namespace strong
 
 // ===========================================================================================
@@ -677,6 +732,7 @@ struct StrongBotObject {
     PyObject_HEAD
     strong::Weights w;
     strong::RuleSet rs;
+    bool normal;  // level normal: strong's reading and planner without its timing and partner rules
     // the turn's plan (HeuristicBurracoBot._plan): key, plan, next step
     bool has_plan;
     int plan_key[3], plan_i;
@@ -693,11 +749,14 @@ struct StrongBotObject {
 PyTypeObject *STRONG_BOT_TYPE = nullptr;
 
 // The arguments of StrongBot and EasyBot: (weights, semiclean, clean_to_close, group_ranks), the
-// weights in Weights' field order. False, with a Python error set, where they are not.
-bool parse_bot_args(PyObject *args, strong::Weights &w, strong::RuleSet &rs) {
+// weights in Weights' field order; StrongBot's `normal` after them where `normal` is given (false
+// when absent). False, with a Python error set, where they are not.
+bool parse_bot_args(PyObject *args, strong::Weights &w, strong::RuleSet &rs, int *normal = nullptr) {
     PyObject *weights, *ranks;
     int semi, clean;
-    if (!PyArg_ParseTuple(args, "OppO", &weights, &semi, &clean, &ranks)) return false;
+    bool parsed = normal ? PyArg_ParseTuple(args, "OppO|p", &weights, &semi, &clean, &ranks, normal)
+                         : PyArg_ParseTuple(args, "OppO", &weights, &semi, &clean, &ranks);
+    if (!parsed) return false;
     if (!strong::READY) {
         PyErr_SetString(PyExc_RuntimeError, "_core.setup_strong() has not been called");
         return false;
@@ -741,15 +800,18 @@ bool parse_bot_args(PyObject *args, strong::Weights &w, strong::RuleSet &rs) {
     return true;
 }
 
-// StrongBot(weights, semiclean, clean_to_close, group_ranks)
+// StrongBot(weights, semiclean, clean_to_close, group_ranks, normal=False): level strong, or
+// level normal where `normal` is true.
 PyObject *StrongBot_new(PyTypeObject *type, PyObject *args, PyObject *) {
     strong::Weights w;
     strong::RuleSet rs;
-    if (!parse_bot_args(args, w, rs)) return nullptr;
+    int normal = 0;
+    if (!parse_bot_args(args, w, rs, &normal)) return nullptr;
     StrongBotObject *self = (StrongBotObject *)type->tp_alloc(type, 0);
     if (!self) return nullptr;
     self->w = w;
     self->rs = rs;
+    self->normal = normal;
     self->has_plan = self->has_pile_plan = false;
     return (PyObject *)self;
 }
@@ -795,7 +857,7 @@ void plan_value(StrongBotObject *self, const strong::Reading &v, const uint8_t *
     uint16_t moves[MAX_LEGAL];
     const Core &s = v.s;
     int n = strong::moves_of(hand, s.melds[v.side], s.n_melds[v.side], self->rs, moves);
-    t.read(v, self->w, hand, single, moves, n);
+    t.read(v, self->w, hand, single, moves, n, self->normal);
     strong::plan_turn(t, 40, plan);
 }
 
@@ -844,7 +906,7 @@ int planned(StrongBotObject *self, const strong::Reading &v, const strong::Legal
         }
     }
     strong::Table &t = self->scratch;
-    t.read(v, self->w, hand, s.single, legal.a, legal.n);
+    t.read(v, self->w, hand, s.single, legal.a, legal.n, self->normal);
     // _pile_plan_for: the plan made at the draw, used once, where it scores as this table does
     bool kept = self->has_pile_plan && !memcmp(self->pile_key, key, sizeof key) && self->pile_plan.whole &&
                 self->pile_table.evaluates_as(t);
@@ -862,14 +924,16 @@ int planned(StrongBotObject *self, const strong::Reading &v, const strong::Legal
     return plan.actions[0];
 }
 
-// HeuristicBurracoBot.choose at level strong for `seat` of `s` (a draw or play decision, more
-// than one legal action): the action, or -1 where no plan applies.
+// HeuristicBurracoBot.choose at level strong or normal for `seat` of `s` (a draw or play
+// decision, more than one legal action): the action, or -1 where no plan applies. Normal takes
+// the pile by weighing it (_take_pile), strong by planning the turn with it (_take_by_plan).
 int strong_choose(StrongBotObject *self, const Core &s, int seat, const strong::Legal &legal) {
     strong::Reading v{s, seat, s.o.n, s.side_of[seat], self->rs};
     if (s.phase == DRAW_PHASE) {
         self->has_plan = self->has_pile_plan = false;
         if (!legal.has(TAKE)) return DRAW;
-        return take_by_plan(self, v) ? TAKE : DRAW;
+        bool take = self->normal ? strong::take_pile(v, self->w, true) : take_by_plan(self, v);
+        return take ? TAKE : DRAW;
     }
     return planned(self, v, legal);
 }
@@ -953,10 +1017,10 @@ PyObject *StrongBot_plan(StrongBotObject *self, PyObject *args) {
         memcpy(hand, s.hand[v.me], NUM_TYPES);
         for (int i = 0; i < s.pile_len; ++i) hand[s.pile[i]]++;
         int n = strong::moves_of(hand, s.melds[v.side], s.n_melds[v.side], self->rs, moves);
-        t.read(v, self->w, hand, s.pile_len == 1 ? s.pile[0] : -1, moves, n);
+        t.read(v, self->w, hand, s.pile_len == 1 ? s.pile[0] : -1, moves, n, self->normal);
     } else {
         if (!read_legal(legal_obj, legal)) return nullptr;
-        t.read(v, self->w, s.hand[v.me], s.single, legal.a, legal.n);
+        t.read(v, self->w, s.hand[v.me], s.single, legal.a, legal.n, self->normal);
     }
     if (!strong::plan_turn(t, budget, plan)) return PyErr_NoMemory();
     return plan_tuple(plan);
@@ -971,7 +1035,8 @@ PyMethodDef StrongBot_methods[] = {
 };
 
 PyType_Slot StrongBot_slots[] = {
-    {Py_tp_doc, (void *)"heuristic:strong's reading and turn planner in the core (tavolo.bots.heuristic)."},
+    {Py_tp_doc, (void *)"heuristic:strong's reading and turn planner in the core (tavolo.bots.heuristic); "
+                        "StrongBot(..., normal=True) plays level normal."},
     {Py_tp_new, (void *)StrongBot_new},
     {Py_tp_dealloc, (void *)StrongBot_dealloc},
     {Py_tp_methods, StrongBot_methods},
