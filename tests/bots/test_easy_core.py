@@ -24,6 +24,7 @@ from tavolo.bots.ismcts import IsmctsBot
 from tavolo.bots.registry import make_bot
 from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.rules import RULE_SETS
+from tests.bots.helpers import match_on_both_engines
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the compiled Burraco core is not built")
 
@@ -101,24 +102,10 @@ def test_easy_chooses_alike_through_a_match():
     """A whole match at 3 players (later hands, the scores, the pairs formed during the hand):
     the same bots throughout, the generator carried from hand to hand."""
     game = make_game("fibur", players=3, target=2005)
-    ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
     ref_bots = [counted(70 + seat) for seat in range(3)]
     fast_bots = [HeuristicBurracoBot("easy", seed=70 + seat) for seat in range(3)]
-    rng = random.Random(3)
-    made = 0
-    while not ref.is_terminal():
-        if ref.is_chance_node():
-            deal = ref.sample_chance(rng)
-            ref.apply_chance(deal)
-            fast.apply_chance(deal)
-            continue
-        seat = ref.current_player()
-        chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
-        assert fast_bots[seat].choose(fast.observation(seat), fast.legal_actions()) == chosen, f"decision {made}"
-        ref.apply(chosen)
-        fast.apply(chosen)
-        made += 1
-    assert fast.to_json() == ref.to_json() and ref.hands_played >= 2
+    ref, _ = match_on_both_engines(game, ref_bots, fast_bots, 3)
+    assert ref.hands_played >= 2
     assert sum(bot._rng.draws for bot in ref_bots) > 100
 
 

@@ -10,8 +10,6 @@ tie-breaks). These tests hold the two engines to the same choice at every decisi
 rule sets, 2 to 6 players, a match, a spec's weights) and the same plans at every node budget.
 """
 
-import random
-
 import pytest
 
 from tavolo.bots.heuristic import NORMAL, HeuristicBurracoBot, _Table
@@ -19,7 +17,7 @@ from tavolo.bots.planner import plan_turn
 from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.actions import DRAW, TAKE
 from tavolo.games.burraco.rules import RULE_SETS
-from tests.bots.test_strong_core import side_by_side
+from tests.bots.helpers import match_on_both_engines, side_by_side
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the compiled Burraco core is not built")
 
@@ -73,24 +71,10 @@ def test_the_core_plans_normals_turn_number_for_number(rules, players):
 def test_normal_chooses_alike_through_a_match():
     """A whole match to 2005 at 4 players (later hands, the scores): the same choices."""
     game = make_game("fibur", players=4, target=2005)
-    ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
     ref_bots = [normal(game, seat, 70 + seat) for seat in range(4)]
     fast_bots = [normal(game, seat, 70 + seat) for seat in range(4)]
-    rng = random.Random(4)
-    made = 0
-    while not ref.is_terminal():
-        if ref.is_chance_node():
-            deal = ref.sample_chance(rng)
-            ref.apply_chance(deal)
-            fast.apply_chance(deal)
-            continue
-        seat = ref.current_player()
-        chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
-        assert fast_bots[seat].choose(fast.observation(seat), fast.legal_actions()) == chosen, f"decision {made}"
-        ref.apply(chosen)
-        fast.apply(chosen)
-        made += 1
-    assert fast.to_json() == ref.to_json() and ref.hands_played >= 2
+    ref, _ = match_on_both_engines(game, ref_bots, fast_bots, 4)
+    assert ref.hands_played >= 2
 
 
 def test_a_normal_spec_with_other_weights_chooses_alike():

@@ -21,33 +21,13 @@ from tavolo.bots.planner import attaches, counts, opens, plan_turn
 from tavolo.games.burraco import make_game, native
 from tavolo.games.burraco.actions import TAKE
 from tavolo.games.burraco.rules import RULE_SETS
+from tests.bots.helpers import match_on_both_engines, side_by_side
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the compiled Burraco core is not built")
 
 HANDS = 20
 """Hands of each table below: 240 at 2, 3, 4 and 6 players over the three rule sets, 10 more at 5."""
 TABLES = [(rules, players, HANDS) for rules in RULE_SETS for players in (2, 3, 4, 6)] + [("fibur", 5, 10)]
-
-
-def side_by_side(game, hands: int, seed: int, make_bot):
-    """Both engines from the same deals, one copy of each seat's bot on each: every decision as
-    (reference state, compiled state, seat, the reference's choice, the compiled one's)."""
-    for hand in range(hands):
-        deal = game.new_initial_state().sample_chance(random.Random(seed * 1000 + hand))
-        ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
-        ref.apply_chance(deal)
-        fast.apply_chance(deal)
-        seeds = [seed * 100 + hand * 10 + seat for seat in range(game.num_players)]
-        ref_bots = [make_bot(game, seat, s) for seat, s in enumerate(seeds)]
-        fast_bots = [make_bot(game, seat, s) for seat, s in enumerate(seeds)]
-        while not ref.is_terminal():
-            seat = ref.current_player()
-            chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
-            fast_chosen = fast_bots[seat].choose(fast.observation(seat), fast.legal_actions())
-            yield ref, fast, seat, chosen, fast_chosen
-            ref.apply(chosen)
-            fast.apply(chosen)
-        assert fast.to_json() == ref.to_json()
 
 
 def strong(game, seat, seed):
@@ -218,28 +198,11 @@ def test_strong_chooses_alike_through_a_match(rules, players, target, time_out_a
     during the hand, a time-out called in the second hand where the test asks for one): the same
     choices, the core's bot reading the compiled state."""
     game = make_game(rules, players=players, target=target)
-    ref, fast = game.new_initial_state(), native.NativeBurracoState(game)
     ref_bots = [strong(game, seat, 50 + seat) for seat in range(players)]
     fast_bots = [strong(game, seat, 50 + seat) for seat in range(players)]
-    rng = random.Random(players)
-    made = timed_out = 0
-    while not ref.is_terminal():
-        if ref.is_chance_node():
-            deal = ref.sample_chance(rng)
-            ref.apply_chance(deal)
-            fast.apply_chance(deal)
-            continue
-        if time_out_at and ref.hands_played == 1 and ref.turn_number >= time_out_at and not timed_out:
-            ref.announce_time_out()
-            fast.announce_time_out()
-            timed_out = 1
-        seat = ref.current_player()
-        chosen = ref_bots[seat].choose(ref.observation(seat), ref.legal_actions())
-        assert fast_bots[seat].choose(fast.observation(seat), fast.legal_actions()) == chosen, f"decision {made}"
-        ref.apply(chosen)
-        fast.apply(chosen)
-        made += 1
-    assert fast.to_json() == ref.to_json() and ref.hands_played >= 2
+    ref, timed_out = match_on_both_engines(game, ref_bots, fast_bots, players, lambda state: bool(
+        time_out_at and state.hands_played == 1 and state.turn_number >= time_out_at))
+    assert ref.hands_played >= 2
     assert timed_out == bool(time_out_at)
 
 
