@@ -1,4 +1,4 @@
-"""Random simulation, as OpenSpiel tests every game: 1,000 complete hands for every rule
+"""Random simulation, as OpenSpiel tests every game: 400 complete hands for every rule
 set and number of players, under uniformly random legal play, checking after every action
 that the deck's cards are all accounted for, that no observation shows a card its seat may
 not know, that there is always a legal action until the end, that every hand ends, that the
@@ -17,7 +17,7 @@ from tavolo.games.burraco.rules import RULE_SETS
 
 from tests.simulation import check_round_trip
 
-HANDS = 1000
+HANDS = 400
 MAX_DECISIONS = 5000
 """No random hand comes near this: a bound that proves every hand ends."""
 
