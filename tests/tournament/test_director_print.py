@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from PIL import Image
 
-from tavolo.tournament.codes import side_code
+from tavolo.tournament import printing
 
 NAME = "Sabato"
 DESK = f"/api/direttore/{NAME}"
@@ -70,14 +70,24 @@ def _words(pdf):
     return [(float(a), float(b), float(c), float(d), word) for a, b, c, d, word in re.findall(pattern, html)]
 
 
-def test_each_sides_code_is_on_its_own_stub_behind_a_cut_line(client, tmp_path):
+WIDEST = {"ns": "MMMMMM", "ew": "WWWWWW"}
+"""Codes of the widest letters of the alphabet (a drawn code once wrapped below its label)."""
+
+
+@pytest.mark.parametrize("widest", [False, True], ids=["drawn", "widest"])
+def test_each_sides_code_is_on_its_own_stub_behind_a_cut_line(client, tmp_path, monkeypatch, widest):
     """One score card once carried both codes, so one player could enter and confirm alone: each side's code is on
-    its own stub, N/S above E/W with a dashed cut line between them, each with its own QR code."""
+    its own stub, N/S above E/W with a dashed cut line between them, each with its own QR code; the code on its
+    label's line, however wide its letters."""
+    if widest:  # at table 1; the others keep their own codes
+        drawn = printing.side_code
+        monkeypatch.setattr(printing, "side_code", lambda secret, round_number, table, side:
+                            WIDEST[side] if table == 1 else drawn(secret, round_number, table, side))
     pdf = tmp_path / "cards.pdf"
     pdf.write_bytes(client.get(f"{DESK}/stampa/cards", headers=ANNA).content)
     secret = client.app.state.tournaments.open(NAME).tournament.secret
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
-    codes = {side: side_code(secret, 1, 1, side) for side in ("ns", "ew")}
+    codes = {side: printing.side_code(secret, 1, 1, side) for side in ("ns", "ew")}
     assert all(text.count(code) == 1 for code in codes.values())
     words = _words(pdf)
     ns, ew = (next(w for w in words if w[4] == codes[side]) for side in ("ns", "ew"))

@@ -345,7 +345,9 @@ def _stub(
                             Paragraph(escape(_say(words, "cut out and hand to {side}", side=label)), _TINY)]  # fmt: skip
     if tournament.secret:
         code = side_code(tournament.secret, round_number, seat.number, line)
-        text.append(Paragraph(f"{escape(_say(words, '{side} code:', side=label))} <b>{code}</b>", _CODE))
+        # monospaced: six of any letter fit beside the label in the stub's 36 mm (a wide code in Helvetica wrapped)
+        code_text = f'<font face="Courier-Bold">{code}</font>'
+        text.append(Paragraph(f"{escape(_say(words, '{side} code:', side=label))} {code_text}", _CODE))
     text.append(Paragraph(escape(url), _TINY))
     stub = Table([[_qr(url, 21 * mm), text]], colWidths=[22 * mm, 36 * mm])
     stub.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
