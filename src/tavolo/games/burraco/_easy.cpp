@@ -5,8 +5,9 @@
 // Modules/_randommodule.c seeds it and draws from it) ported here word for word. Included by
 // _core.cpp after _strong.cpp, inside its namespace: the table's reading and the draw are
 // strong's (Table with read_easy, take_pile unweighed: easy's rules are strong's reading without
-// weigh_pile, clean, dead, guard and the plan), so that the two cannot drift apart. The Python bot stays the reference
-// (tests/bots/test_easy_core.py holds the two equal, tie-breaks included).
+// weigh_pile, clean, dead, guard and the plan), so that the two cannot drift apart. The Python
+// bot stays the reference (tests/bots/test_easy_core.py holds the two equal, tie-breaks
+// included).
 //
 // What it reads of the state: only what _observe(seat) hands out, as strong's bot does.
 
