@@ -1,6 +1,6 @@
 """What the bot tests share: the closing position of the audit, a turn played by a bot, the
-decisions of seeded whole hands, hands and a match played on both engines and a search's CPU time on a
-shared core."""
+decisions of seeded whole hands, hands and a match played on both engines, and a search's CPU
+time on a shared core."""
 
 import os
 import random

@@ -90,4 +90,3 @@ def test_a_normal_spec_with_other_weights_chooses_alike():
         assert fast_chosen == chosen
         made += 1
     assert made > 200
-
