@@ -780,25 +780,27 @@ def tune(
     rules: str = typer.Option("fibur", help=RULES_HELP),
     seed: int = typer.Option(1_000_000, min=0, help="Seed of the tuning deals and of the sampler."),
     workers: Optional[int] = typer.Option(None, min=1, help="Processes (default: every core)."),
+    start: Optional[list[str]] = typer.Option(None, help="The first trial's settings, name=value (repeat for "
+                                              "each): the ones in use, to pair every other trial with."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Save every trial as JSON to this file."),
 ) -> None:
     """Tune a bot's settings: CMA-ES trials, each scored by its mean duplicate difference per deal.
 
-    Example: tavolo tune "heuristic:strong,pile={pile}" --space pile=0:3 --vs heuristic:strong --deals 200
+    Example: tavolo tune "heuristic:strong,pile={pile}" --space pile=0:3 --start pile=1 --vs heuristic:strong --deals 200
     """
     from dataclasses import asdict
 
     from tavolo.arena import ArenaError
     from tavolo.arena.report import progress_bar, tuning_table
-    from tavolo.arena.tuning import parse_space, tune as tune_bot
+    from tavolo.arena.tuning import parse_space, parse_start, tune as tune_bot
 
     words = Words()
     _writable(json_path, "--json", words)
     try:
-        ranges = parse_space(space)
+        ranges, first = parse_space(space), parse_start(start) if start else None
         with progress_bar(deals * trials, words) as advance:
             result = tune_bot(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, seed=seed,
-                              workers=workers, rules=rules, progress=advance)
+                              workers=workers, rules=rules, start=first, progress=advance)
     except ArenaError as exc:
         raise typer.BadParameter(words.render(exc.args[0])) from None  # a Text, or a plain English string
     console = Console()

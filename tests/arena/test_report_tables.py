@@ -15,8 +15,9 @@ from tavolo.terminal.words import Words
 
 PLAN = ArenaPlan(bots=("A", "B"), pairs=(("A", "B"),), deals=2, players=2)
 REPORT = summarize(PLAN, {("A", "B"): [DuplicateDeal(i, ((400.0, 100.0), (200.0, 300.0))) for i in range(2)]})
-BEST = Trial({"pile": 1.5}, 40.0, 10.0, 70.0)
-TUNED = TuningResult(BEST, (Trial({"pile": 0.5}, -5.0, -30.0, 20.0), BEST), deals=200, players=2, opponent="simple")
+BEST = Trial({"pile": 1.5}, 40.0, 10.0, 70.0, (60.0, 20.0))
+TUNED = TuningResult(BEST, (Trial({"pile": 0.5}, -5.0, -30.0, 20.0, (5.0, -15.0)), BEST), deals=2, players=2,
+                     opponent="simple")
 ROWS = (ExploitRow("always-take", "deviant:always-take,base=simple", 30.0, 12.0, 48.0, 0.6, 100),
         ExploitRow(BEST_RESPONSE, "policy:path=p.npz", -3.0, -20.0, 14.0, 0.45, 100))
 EXPLOIT = ExploitReport("simple", 2, 100, 0, ROWS)
@@ -46,10 +47,11 @@ def test_a_pair_with_no_match_ended_says_so_in_italian():
 
 def test_the_tuning_table_in_italian():
     title, headers, text = shown(tuning_table(TUNED, "heuristic:strong,pile={pile}", Words("it")))
-    assert title == ("Le prove migliori di heuristic:strong,pile={pile} contro simple: 200 smazzate duplicate "
+    assert title == ("Le prove migliori di heuristic:strong,pile={pile} contro simple: 2 smazzate duplicate "
                      "ciascuna, 2 giocatori")
-    assert headers == ["prova", "pile", "A−B/smazzata", "intervallo al 95%"]
+    assert headers == ["prova", "pile", "A−B/smazzata", "intervallo al 95%", "− la migliore, appaiata"]
     assert text.index("+40.0") < text.index("-5.0")  # best first
+    assert "-45.0 (-172 … +82)" in text  # -55 and -35 on the same deals: -45, ± t(1) 12.706 × s 14.14 / √2
 
 
 @pytest.mark.parametrize(("lang", "title", "headers", "marks"), [

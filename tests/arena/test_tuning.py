@@ -1,4 +1,5 @@
-"""Tuning a bot's settings in the arena: reproducible, on common deals, bad input refused."""
+"""Tuning a bot's settings in the arena: reproducible, on common deals, each trial paired with the best on
+them, the settings in use played first, bad input refused."""
 
 import json
 import random
@@ -9,7 +10,7 @@ from typer.testing import CliRunner
 from tavolo.arena import ArenaError
 from tavolo.arena.duplicate import deal_seed, play_duplicate
 from tavolo.arena.stats import mean_interval
-from tavolo.arena.tuning import TUNING_SEED, parse_space, tune
+from tavolo.arena.tuning import TUNING_SEED, parse_space, parse_start, tune
 from tavolo.bots.random_bot import RandomBot
 from tavolo.bots.registry import BOTS
 from tavolo.bots.simple import SimpleBurracoBot
@@ -66,6 +67,30 @@ def test_a_trial_is_scored_on_the_tuning_deals_not_the_evaluation_deals():
     assert result.best.mean == mean_interval(scores).estimate
 
 
+def test_each_trial_keeps_its_deals_and_the_start_is_played_first():
+    result = quick(start={"p": 0.25}, trials=3)
+    assert result.trials[0].params == {"p": 0.25}
+    replayed = [play_duplicate("mix:p=0.25", "random", deal_seed(TUNING_SEED, i), rules="fibur", players=2).score
+                for i in range(3)]
+    assert result.trials[0].scores == tuple(replayed)
+    assert all(mean_interval(t.scores).estimate == t.mean for t in result.trials)
+
+
+def test_a_trial_is_paired_with_the_best_deal_by_deal():
+    result = quick(start={"p": 0.0}, trials=3)
+    start = result.trials[0]
+    paired = result.against_best(start)
+    differences = [mine - best for mine, best in zip(start.scores, result.best.scores)]
+    assert paired == mean_interval(differences)
+    assert paired.estimate == start.mean - result.best.mean  # the same deals: the means' difference
+    assert result.against_best(result.best).estimate == 0  # a trial against itself: zero
+
+
+def test_equal_settings_are_paired_to_a_zero_difference():
+    result = tune("mix:p={p}", {"p": (0.49999, 0.50001)}, opponent="random", players=2, deals=3, trials=2, workers=1)
+    assert result.against_best(result.trials[1]) == mean_interval([0.0, 0.0, 0.0])
+
+
 def test_a_stronger_setting_scores_higher_than_a_weaker_one():
     # p=1 is the simple bot, p=0 a random one: against random, the first is far ahead
     strong = tune("mix:p={p}", {"p": (0.9999, 1.0)}, opponent="random", players=2, deals=4, trials=1, workers=1)
@@ -87,6 +112,23 @@ def test_a_stronger_setting_scores_higher_than_a_weaker_one():
 def test_bad_input_is_refused_with_the_reason(template, space, message):
     with pytest.raises(ArenaError, match=message.replace("{", r"\{").replace("}", r"\}")):
         tune(template, space, opponent="random", players=2, deals=2, trials=1, workers=1)
+
+
+@pytest.mark.parametrize("start, message", [
+    ({}, "no value for: p"),
+    ({"p": 0.5, "q": 1}, "for no placeholder of the template: q"),
+    ({"p": 1.5}, "start p=1.5 is outside its range 0:1"),
+])
+def test_a_bad_start_is_refused_before_any_deal(start, message, monkeypatch):
+    monkeypatch.setattr("tavolo.arena.tuning.run_plan", lambda *a, **k: pytest.fail("a deal was played"))
+    with pytest.raises(ArenaError, match=message):
+        quick(start=start)
+
+
+@pytest.mark.parametrize("item", ["p", "=1", "p=a", "p=", "1.5"])
+def test_a_start_is_written_name_value(item):
+    with pytest.raises(ArenaError, match="write name=value"):
+        parse_start([item])
 
 
 def test_a_bad_opponent_or_table_is_refused_before_any_deal():
@@ -115,6 +157,19 @@ def test_the_tune_command_prints_the_best_trials_and_saves_them(tmp_path):
     data = json.loads(out.read_text())
     assert (data["template"], data["opponent"], data["deals"], data["seed"]) == ("mix:p={p}", "random", 2, TUNING_SEED)
     assert len(data["trials"]) == 3 and data["best"] in data["trials"]
+
+
+def test_the_tune_command_starts_from_the_settings_in_use_and_pairs_the_trials_with_the_best(tmp_path):
+    out = tmp_path / "tune.json"
+    result = CliRunner(env={"TAVOLO_LANG": None}).invoke(app, ["tune", "mix:p={p}", "--space", "p=0:1", "--start",
+                                                               "p=0.125", "--vs", "random", "--players", "2",
+                                                               "--deals", "2", "--trials", "3", "--workers", "1",
+                                                               "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "− la migliore, appaiata" in " ".join(result.output.split())
+    data = json.loads(out.read_text())
+    assert data["trials"][0]["params"] == {"p": 0.125}
+    assert all(len(trial["scores"]) == 2 for trial in data["trials"])
 
 
 def test_the_tune_command_refuses_a_bad_range_without_a_traceback():

@@ -27,7 +27,7 @@ from rich.table import Table
 from tavolo.arena.runner import Advance
 from tavolo.arena.stats import Interval
 from tavolo.arena.summary import ArenaReport, PairSummary
-from tavolo.arena.tuning import TuningResult
+from tavolo.arena.tuning import Trial, TuningResult
 
 Words = Callable[[str], str]
 """A catalog lookup: an English msgid (``{named}`` placeholders) in the reader's language. The arena lies below
@@ -90,19 +90,27 @@ def rating_table(report: ArenaReport, words: Words) -> Table:
 
 
 def tuning_table(result: TuningResult, template: str, words: Words, rows: int = 10) -> Table:
-    """The ``rows`` best trials, best first: their settings and mean duplicate difference per deal."""
+    """The ``rows`` best trials, best first: their settings, mean duplicate difference per deal
+    and difference to the best on the same deals (paired)."""
     title = words("Best trials of {template} against {opponent}: {deals} duplicate deals each, {players} players")
     table = Table(title=title.format(template=template, opponent=result.opponent, deals=result.deals,
                                      players=result.players))
     table.add_column(words("trial"), justify="right")
     names = list(result.best.params)
-    for column in (*names, words("A−B/deal"), words("95% CI")):
+    for column in (*names, words("A−B/deal"), words("95% CI"), words("− the best, paired")):
         table.add_column(column, justify="right")
     ranked = sorted(enumerate(result.trials, 1), key=lambda item: -item[1].mean)
     for number, trial in ranked[:rows]:
         table.add_row(str(number), *(f"{trial.params[name]:.4g}" for name in names), f"{trial.mean:+.1f}",
-                      f"{trial.low:+.0f} … {trial.high:+.0f}")
+                      f"{trial.low:+.0f} … {trial.high:+.0f}", _paired_text(result, trial))
     return table
+
+
+def _paired_text(result: TuningResult, trial: Trial) -> str:
+    if trial is result.best:
+        return "—"
+    paired = result.against_best(trial)
+    return f"{paired.estimate:+.1f} ({_interval_text(paired)})"
 
 
 def _interval_text(interval: Interval) -> str:

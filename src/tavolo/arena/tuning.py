@@ -13,7 +13,10 @@ are compared on the same cards, so a small difference between them is not the
 luck of the shuffle. The deals come from :data:`TUNING_SEED`, away from the
 arena's evaluation seeds (0, 1, ...), so a setting is never judged on the deals
 it was tuned on. The sampler is Optuna's CMA-ES, seeded: the same call gives
-the same trials.
+the same trials. ``start`` plays the settings in use as the first trial, so the
+others are measured against them on the same deals: each trial keeps its
+per-deal differences, and :meth:`TuningResult.against_best` pairs them deal by
+deal with the best's, the deal's luck cancelled.
 
     >>> parse_space(["pile=0:3", "wild=0.5:2"])
     {'pile': (0.0, 3.0), 'wild': (0.5, 2.0)}
@@ -21,6 +24,8 @@ the same trials.
     ('pile', 'wild')
     >>> fill("ismcts:iterations={it}", {"it": 123.456})
     ('ismcts:iterations=123.5', {'it': 123.5})
+    >>> parse_start(["pile=1.5"])
+    {'pile': 1.5}
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tavolo.arena.runner import Advance, ArenaError, ArenaPlan, check_bots, run_plan
-from tavolo.arena.stats import mean_interval
+from tavolo.arena.stats import Interval, mean_interval
 
 TUNING_SEED = 1_000_000
 """Run seed of the tuning deals: they never overlap the arena's evaluation deals (seed 0, 1, ...)."""
@@ -41,12 +46,14 @@ Space = Mapping[str, tuple[float, float]]
 
 @dataclass(frozen=True)
 class Trial:
-    """One setting tried: the values, the per-deal duplicate mean and its 95% t interval."""
+    """One setting tried: the values, the per-deal duplicate mean and its 95% t interval, and
+    each deal's difference in deal order (what pairs two trials)."""
 
     params: dict[str, float]
     mean: float
     low: float
     high: float
+    scores: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -59,18 +66,34 @@ class TuningResult:
     players: int
     opponent: str
 
+    def against_best(self, trial: Trial) -> Interval:
+        """The trial's mean difference to the best, deal by deal on the same deals, and its 95%
+        interval: an interval that holds zero says the tune could not tell the two apart.
+
+            >>> best = Trial({"p": 1.0}, 30.0, 0.0, 60.0, (40.0, 20.0, 30.0))
+            >>> other = Trial({"p": 0.0}, 25.0, -5.0, 55.0, (36.0, 15.0, 24.0))
+            >>> TuningResult(best, (other, best), 3, 2, "random").against_best(other).estimate
+            -5.0
+        """
+        return mean_interval([mine - best for mine, best in zip(trial.scores, self.best.scores, strict=True)])
+
 
 def tune(template: str, space: Space, *, opponent: str, players: int, deals: int, trials: int,
          seed: int = TUNING_SEED, workers: int | None = None, rules: str = "fibur",
-         progress: Callable[[int], None] | None = None) -> TuningResult:
+         start: Mapping[str, float] | None = None, progress: Callable[[int], None] | None = None) -> TuningResult:
     """Search ``space`` (name -> (low, high)) for the settings of ``template`` with the
-    best mean duplicate difference against ``opponent``; ``progress`` hears of every
-    duplicate deal finished (``deals * trials`` in all)."""
+    best mean duplicate difference against ``opponent``, the first trial at ``start`` when
+    given (the settings in use); ``progress`` hears of every duplicate deal finished
+    (``deals * trials`` in all)."""
     _check_space(template, space)
+    if start is not None:
+        _check_start(space, start)
     if deals < 2 or trials < 1:
         raise ArenaError("tune with at least two deals (an interval needs two) and one trial")
     check_bots([opponent], rules, players)
     study, distributions = _study(space, seed)
+    if start is not None:
+        study.enqueue_trial(dict(start))
     played = []
     for _ in range(trials):
         asked = study.ask(distributions)
@@ -88,7 +111,7 @@ def _play_trial(spec: str, params: dict[str, float], plan: ArenaPlan, workers: i
     (deals,) = run_plan(plan, workers=workers, progress=progress).values()
     interval = mean_interval([deal.score for deal in deals])
     assert interval.low is not None and interval.high is not None  # at least two deals
-    return Trial(params, interval.estimate, interval.low, interval.high)
+    return Trial(params, interval.estimate, interval.low, interval.high, tuple(deal.score for deal in deals))
 
 
 def _study(space: Space, seed: int):  # -> (optuna.Study, dict of distributions)
@@ -142,6 +165,39 @@ def _check_space(template: str, space: Space) -> None:
     for name, (low, high) in space.items():
         if not low < high:
             raise ArenaError(f"range of {name}: the low end {low:g} must be below the high end {high:g}")
+
+
+def _check_start(space: Space, start: Mapping[str, float]) -> None:
+    missing = [name for name in space if name not in start]
+    if missing:
+        raise ArenaError(f"the start has no value for: {', '.join(missing)}; give every placeholder one")
+    unknown = [name for name in start if name not in space]
+    if unknown:
+        raise ArenaError(f"start value(s) for no placeholder of the template: {', '.join(unknown)}")
+    for name, value in start.items():
+        low, high = space[name]
+        if not low <= value <= high:
+            raise ArenaError(f"start {name}={value:g} is outside its range {low:g}:{high:g}")
+
+
+def parse_start(items: Sequence[str]) -> dict[str, float]:
+    """The first trial's settings written ``name=value`` (the CLI's ``--start``).
+
+        >>> parse_start(["pile=low"])
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: start 'pile=low': write name=value, like pile=1.5
+    """
+    start: dict[str, float] = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        try:
+            if not (name.strip() and equals):
+                raise ValueError
+            start[name.strip()] = float(value)
+        except ValueError:
+            raise ArenaError(f"start {item!r}: write name=value, like pile=1.5") from None
+    return start
 
 
 def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
