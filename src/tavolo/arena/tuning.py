@@ -36,6 +36,7 @@ import string
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tavolo.arena.runner import Advance, ArenaError, ArenaPlan, check_bots, run_plan
 from tavolo.arena.stats import Interval, mean_interval
@@ -44,6 +45,7 @@ TUNING_SEED = 1_000_000
 """Run seed of the tuning deals: they never overlap the arena's evaluation deals (seed 0, 1, ...)."""
 
 Space = Mapping[str, tuple[float, float]]
+_Value = TypeVar("_Value")
 
 
 @dataclass(frozen=True)
@@ -190,16 +192,7 @@ def parse_start(items: Sequence[str]) -> dict[str, float]:
         ...
         tavolo.arena.runner.ArenaError: start 'pile=low': write name=value, like pile=1.5
     """
-    start: dict[str, float] = {}
-    for item in items:
-        name, equals, value = item.partition("=")
-        try:
-            if not (name.strip() and equals):
-                raise ValueError
-            start[name.strip()] = float(value)
-        except ValueError:
-            raise ArenaError(f"start {item!r}: write name=value, like pile=1.5") from None
-    return start
+    return _parse_named(items, float, "start {item!r}: write name=value, like pile=1.5")
 
 
 def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
@@ -210,14 +203,26 @@ def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
         ...
         tavolo.arena.runner.ArenaError: range 'pile=3': write name=low:high, like pile=0:3
     """
-    space: dict[str, tuple[float, float]] = {}
+    return _parse_named(items, _range, "range {item!r}: write name=low:high, like pile=0:3")
+
+
+def _range(text: str) -> tuple[float, float]:
+    low, colon, high = text.partition(":")
+    if not colon:
+        raise ValueError(text)
+    return float(low), float(high)
+
+
+def _parse_named(items: Sequence[str], read: Callable[[str], _Value], refusal: str) -> dict[str, _Value]:
+    """``name=value`` items as a dict, each value by ``read`` (a ValueError refuses the item with
+    ``refusal``, formatted with ``item``)."""
+    named: dict[str, _Value] = {}
     for item in items:
-        name, _, bounds = item.partition("=")
-        low, colon, high = bounds.partition(":")
+        name, equals, value = item.partition("=")
         try:
-            if not (name.strip() and colon):
-                raise ValueError
-            space[name.strip()] = (float(low), float(high))
+            if not (name.strip() and equals):
+                raise ValueError(item)
+            named[name.strip()] = read(value)
         except ValueError:
-            raise ArenaError(f"range {item!r}: write name=low:high, like pile=0:3") from None
-    return space
+            raise ArenaError(refusal.format(item=item)) from None
+    return named
