@@ -23,6 +23,9 @@ MY_TURN_OR_END = """() => document.querySelectorAll('#legal .legal-move').length
 ANSWERED = """([seq, refusals]) => document.getElementById('table').dataset.seq !== seq
               || (document.getElementById('table').dataset.refusals || "0") !== refusals"""
 """A new state, or a new refusal (table.js counts them in data-refusals)."""
+GONE_FROM_HAND = """(chosen) => !document.getElementById('overlay').hidden
+                   || ![...document.querySelectorAll('#controls .hand .card')].some((c) => chosen.includes(c.dataset.card))"""
+"""The cards chosen (passed or discarded) are no longer in the hand, or the hand is over."""
 
 
 class Hand:
@@ -126,10 +129,12 @@ def choose_then_confirm(hand: Hand, game: str | None = None) -> bool:
         page.locator("#controls .hand .card.playable:not(.selected)").first.click()
     assert page.locator("#controls .hand .card.selected").count() == asked
     assert page.locator("#controls .confirm").is_enabled()
+    chosen = page.locator("#controls .hand .card.selected").evaluate_all("cards => cards.map(c => c.dataset.card)")
     if game and not hand.shot:
         hand.check_page(game)
     hand.tap(page.locator("#controls .confirm"), "confirm")
-    page.wait_for_function("() => !document.querySelector('#controls .confirm-bar') || !document.getElementById('overlay').hidden")
+    # the confirm sends one move a card: the hand is for tapping again once every chosen card has left it
+    page.wait_for_function(GONE_FROM_HAND, arg=chosen, timeout=60_000)
     return True
 
 
