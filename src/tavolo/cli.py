@@ -72,7 +72,7 @@ def play_burraco(
     try:
         make_bot(bot, game, seat=1)
     except (ValueError, TypeError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--bot") from None
+        raise typer.BadParameter(Words(lang).render(exc.args[0]), param_hint="--bot") from None
     _play(TerminalBurraco, game, lambda seat, seed: make_bot(bot, game, seat, seed), seed, record,
           lang=lang, resume=saved, resumable=True)
 
@@ -392,7 +392,7 @@ def _game(make_game, *args, **options):
     try:
         return make_game(*args, **options)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(Words().render(exc.args[0])) from None
 
 
 def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path], lang: Optional[str] = None,
@@ -792,12 +792,14 @@ def tune(
 
     from tavolo.arena import ArenaError
     from tavolo.arena.report import progress_bar, tuning_table
-    from tavolo.arena.tuning import parse_space, parse_start, tune as tune_bot
+    from tavolo.arena.tuning import check_tuning, parse_space, parse_start, tune as tune_bot
 
     words = Words()
     _writable(json_path, "--json", words)
     try:
         ranges, first = parse_space(space), parse_start(start) if start else None
+        check_tuning(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, rules=rules,
+                     start=first)
         with progress_bar(deals * trials, words) as advance:
             result = tune_bot(template, ranges, opponent=vs, players=players, deals=deals, trials=trials, seed=seed,
                               workers=workers, rules=rules, start=first, progress=advance)

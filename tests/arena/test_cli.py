@@ -50,13 +50,13 @@ def test_the_same_seed_gives_the_same_json_in_either_language(tmp_path):
 def test_a_bad_bot_spec_is_refused_clearly():
     result = runner.invoke(app, ["arena", "random", "grandmaster", "--deals", "2"])
     assert result.exit_code == 2
-    assert "bot 'grandmaster': choose one of" in _words(result.output)  # then the registry's names
+    assert "bot 'grandmaster': scegli tra" in _words(result.output)  # then the registry's names
 
 
 def test_three_players_are_refused_clearly():
     result = runner.invoke(app, ["arena", "random", "simple", "--players", "3"])
     assert result.exit_code == 2
-    assert "2, 4 or 6 players" in _words(result.output)
+    assert "l'arena gioca in 2, 4 o 6" in _words(result.output)
 
 
 def _words(output: str) -> str:

@@ -17,9 +17,13 @@ CALLS = {"Text": 0, "CardNotationError": 1}
 """Callee name -> position of its template argument."""
 
 
-def modules() -> list[Path]:
+TOOLS = ("arena", "bots")
+"""What measures and runs the bots: their refusals are the terminal's, in the ``cli`` catalog."""
+
+
+def modules(parts: tuple[str, ...] = SCANNED) -> list[Path]:
     paths: list[Path] = []
-    for part in SCANNED:
+    for part in parts:
         path = SRC / part
         paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
     return paths
@@ -36,10 +40,10 @@ def template_arguments(path: Path) -> list[ast.expr]:
     return found
 
 
-def templates() -> dict[str, str]:
+def templates(parts: tuple[str, ...] = SCANNED) -> dict[str, str]:
     """Template -> where it is written (``module:line``)."""
     found = {}
-    for path in modules():
+    for path in modules(parts):
         for arg in template_arguments(path):
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.setdefault(arg.value, f"{path.relative_to(SRC)}:{arg.lineno}")

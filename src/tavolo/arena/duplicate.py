@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from tavolo.bots.deals import derive_seed
 from tavolo.bots.registry import make_bot
+from tavolo.engine.errors import Text
 from tavolo.games.burraco import BurracoGame, BurracoState, make_game, native
 
 PLAYERS = (2, 4, 6)
@@ -92,7 +93,8 @@ def check_players(players: int) -> None:
         ValueError: the arena plays 2, 4 or 6 players (two sides); at 3 and 5 the sides form during the hand
     """
     if players not in PLAYERS:
-        raise ValueError("the arena plays 2, 4 or 6 players (two sides); at 3 and 5 the sides form during the hand")
+        raise ValueError(Text("the arena plays 2, 4 or 6 players (two sides); at 3 and 5 the sides form during the "
+                              "hand"))
 
 
 def deal_seed(run_seed: int, index: int) -> int:

@@ -74,7 +74,7 @@ def make_plan(bots: Sequence[str], deals: int, *, players: int = 4, rules: str =
     """
     pairs = pairings(bots, vs)
     if deals < 1:
-        raise ArenaError("play at least one deal")
+        raise ArenaError(Text("play at least one deal"))
     everyone = (*bots, vs) if vs is not None else tuple(bots)
     check_bots(everyone, rules, players)
     return ArenaPlan(everyone, pairs, deals, players, rules, seed)
@@ -94,9 +94,9 @@ def pairings(bots: Sequence[str], vs: str | None = None) -> tuple[Pair, ...]:
     """
     everyone = [*bots, vs] if vs is not None else list(bots)
     if len(set(everyone)) != len(everyone):
-        raise ArenaError(f"a bot is named twice: {', '.join(everyone)}")
+        raise ArenaError(Text("a bot is named twice: {bots}", bots=", ".join(everyone)))
     if len(everyone) < 2:
-        raise ArenaError("name at least two bots, or one and --vs an opponent")
+        raise ArenaError(Text("name at least two bots, or one and --vs an opponent"))
     return tuple((bot, vs) for bot in bots) if vs is not None else tuple(itertools.combinations(bots, 2))
 
 
@@ -111,14 +111,14 @@ def check_bots(specs: Sequence[str], rules: str, players: int) -> None:
     try:
         game = arena_game(rules, players)
     except ValueError as exc:
-        raise ArenaError(str(exc)) from None
+        raise ArenaError(exc.args[0]) from None
     for spec in specs:
         try:
             make_bot(spec, game, seat=0, seed=0)
         except ValueError as exc:  # the registry's message names the bot
-            raise ArenaError(str(exc)) from None
+            raise ArenaError(exc.args[0]) from None
         except (TypeError, ImportError) as exc:
-            raise ArenaError(f"bot {spec!r}: {exc}") from None
+            raise ArenaError(Text("bot {spec}: {reason}", spec=repr(spec), reason=str(exc))) from None
 
 
 def default_workers() -> int:
@@ -188,7 +188,7 @@ def _play_on_ray(chunks: list[_Chunk], address: str) -> Iterator[tuple[Pair, lis
     try:
         import ray
     except ImportError:
-        raise ArenaError("--ray needs Ray, which is not installed: pip install 'tavolo[ray]'") from None
+        raise ArenaError(Text("--ray needs Ray, which is not installed: pip install 'tavolo[ray]'")) from None
     if not ray.is_initialized():
         check_ray_address(address)
         try:

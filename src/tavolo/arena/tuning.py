@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import string
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from tavolo.arena.runner import Advance, ArenaError, ArenaPlan, check_bots, run_plan
 from tavolo.arena.stats import Interval, mean_interval
+from tavolo.engine.errors import Text
 
 TUNING_SEED = 1_000_000
 """Run seed of the tuning deals: they never overlap the arena's evaluation deals (seed 0, 1, ...)."""
@@ -89,12 +90,8 @@ def tune(template: str, space: Space, *, opponent: str, players: int, deals: int
     best mean duplicate difference against ``opponent``, the first trial at ``start`` when
     given (the settings in use); ``progress`` hears of every duplicate deal finished
     (``deals * trials`` in all)."""
-    _check_space(template, space)
-    if start is not None:
-        _check_start(space, start)
-    if deals < 2 or trials < 1:
-        raise ArenaError("tune with at least two deals (an interval needs two) and one trial")
-    check_bots([opponent], rules, players)
+    check_tuning(template, space, opponent=opponent, players=players, deals=deals, trials=trials, rules=rules,
+                 start=start)
     study, distributions = _study(space, seed)
     if start is not None:
         study.enqueue_trial(dict(start))
@@ -107,6 +104,25 @@ def tune(template: str, space: Space, *, opponent: str, players: int, deals: int
         study.tell(asked, trial.mean)
         played.append(trial)
     return TuningResult(max(played, key=lambda t: t.mean), tuple(played), deals, players, opponent)
+
+
+def check_tuning(template: str, space: Space, *, opponent: str, players: int, deals: int, trials: int,
+                 rules: str = "fibur", start: Mapping[str, float] | None = None) -> None:
+    """Refuse, before any deal is played, a tune :func:`tune` could not run: the template, the
+    ranges and the start that do not fit each other, too few deals or trials, an opponent that
+    cannot sit at the table.
+
+        >>> check_tuning("pimc:margin={m}", {"m": (0.0, 40.0)}, opponent="simple", players=4, deals=1, trials=8)
+        Traceback (most recent call last):
+        ...
+        tavolo.arena.runner.ArenaError: tune with at least two deals (an interval needs two) and one trial
+    """
+    _check_space(template, space)
+    if start is not None:
+        _check_start(space, start)
+    if deals < 2 or trials < 1:
+        raise ArenaError(Text("tune with at least two deals (an interval needs two) and one trial"))
+    check_bots([opponent], rules, players)
 
 
 def _play_trial(spec: str, params: dict[str, float], plan: ArenaPlan, workers: int | None,
@@ -122,7 +138,7 @@ def _study(space: Space, seed: int):  # -> (optuna.Study, dict of distributions)
     try:
         import optuna
     except ImportError:
-        raise ArenaError("tuning needs Optuna and cmaes, not installed: pip install 'tavolo[tune]'") from None
+        raise ArenaError(Text("tuning needs Optuna and cmaes, not installed: pip install 'tavolo[tune]'")) from None
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     with warnings.catch_warnings():  # CmaEsSampler is fine; Optuna flags some of its options as experimental
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
@@ -148,40 +164,45 @@ def placeholders(template: str) -> tuple[str, ...]:
     try:
         fields = [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]
     except ValueError as exc:
-        raise ArenaError(f"template {template!r}: {exc}") from None
+        raise ArenaError(Text("template {template}: {reason}", template=repr(template), reason=str(exc))) from None
     if not fields:
-        raise ArenaError(f"template {template!r} has no placeholder: write the settings to tune as {{name}}")
+        raise ArenaError(Text("template {template} has no placeholder: write the settings to tune as {example}",
+                               template=repr(template), example="{name}"))
     if not all(field.isidentifier() for field in fields):
-        raise ArenaError(f"template {template!r}: placeholders are plain names, like {{pile}}")
+        raise ArenaError(Text("template {template}: placeholders are plain names, like {example}", template=repr(template),
+                               example="{pile}"))
     return tuple(dict.fromkeys(fields))
 
 
 def _check_space(template: str, space: Space) -> None:
     names = placeholders(template)
     if not space:
-        raise ArenaError("the search space is empty: give each placeholder a range, like pile=0:3")
-    unknown = [name for name in names if name not in space]
-    if unknown:
-        raise ArenaError(f"template placeholder(s) with no range: {', '.join(unknown)}")
-    unused = [name for name in space if name not in names]
-    if unused:
-        raise ArenaError(f"range(s) for no placeholder of the template: {', '.join(unused)}")
+        raise ArenaError(Text("the search space is empty: give each placeholder a range, like pile=0:3"))
+    _check_names(names, space, Text("template placeholder(s) with no range: {names}"),
+                 Text("range(s) for no placeholder of the template: {names}"))
     for name, (low, high) in space.items():
         if not low < high:
-            raise ArenaError(f"range of {name}: the low end {low:g} must be below the high end {high:g}")
+            raise ArenaError(Text("range of {name}: the low end {low} must be below the high end {high}", name=name,
+                                  low=f"{low:g}", high=f"{high:g}"))
 
 
 def _check_start(space: Space, start: Mapping[str, float]) -> None:
-    missing = [name for name in space if name not in start]
-    if missing:
-        raise ArenaError(f"the start has no value for: {', '.join(missing)}; give every placeholder one")
-    unknown = [name for name in start if name not in space]
-    if unknown:
-        raise ArenaError(f"start value(s) for no placeholder of the template: {', '.join(unknown)}")
+    _check_names(tuple(space), start, Text("the start has no value for: {names}; give every placeholder one"),
+                 Text("start value(s) for no placeholder of the template: {names}"))
     for name, value in start.items():
         low, high = space[name]
         if not low <= value <= high:
-            raise ArenaError(f"start {name}={value:g} is outside its range {low:g}:{high:g}")
+            raise ArenaError(Text("start {name}={value} is outside its range {low}:{high}", name=name,
+                                  value=f"{value:g}", low=f"{low:g}", high=f"{high:g}"))
+
+
+def _check_names(wanted: Sequence[str], given: Iterable[str], lacking: Text, extra: Text) -> None:
+    """Refuse ``given`` names (ranges, start values) that miss one of ``wanted`` (the template's
+    placeholders), with ``lacking``, or name one more, with ``extra``; each template fills ``{names}``."""
+    given = tuple(given)
+    for refusal, names in ((lacking, [n for n in wanted if n not in given]), (extra, [n for n in given if n not in wanted])):
+        if names:
+            raise ArenaError(Text(refusal.template, names=", ".join(names)))
 
 
 def parse_start(items: Sequence[str]) -> dict[str, float]:
@@ -192,7 +213,7 @@ def parse_start(items: Sequence[str]) -> dict[str, float]:
         ...
         tavolo.arena.runner.ArenaError: start 'pile=low': write name=value, like pile=1.5
     """
-    return _parse_named(items, float, "start {item!r}: write name=value, like pile=1.5")
+    return _parse_named(items, float, Text("start {item}: write name=value, like pile=1.5"))
 
 
 def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
@@ -203,7 +224,7 @@ def parse_space(items: Sequence[str]) -> dict[str, tuple[float, float]]:
         ...
         tavolo.arena.runner.ArenaError: range 'pile=3': write name=low:high, like pile=0:3
     """
-    return _parse_named(items, _range, "range {item!r}: write name=low:high, like pile=0:3")
+    return _parse_named(items, _range, Text("range {item}: write name=low:high, like pile=0:3"))
 
 
 def _range(text: str) -> tuple[float, float]:
@@ -213,9 +234,9 @@ def _range(text: str) -> tuple[float, float]:
     return float(low), float(high)
 
 
-def _parse_named(items: Sequence[str], read: Callable[[str], _Value], refusal: str) -> dict[str, _Value]:
+def _parse_named(items: Sequence[str], read: Callable[[str], _Value], refusal: Text) -> dict[str, _Value]:
     """``name=value`` items as a dict, each value by ``read`` (a ValueError refuses the item with
-    ``refusal``, formatted with ``item``)."""
+    ``refusal``, its ``{item}`` filled)."""
     named: dict[str, _Value] = {}
     for item in items:
         name, equals, value = item.partition("=")
@@ -224,5 +245,5 @@ def _parse_named(items: Sequence[str], read: Callable[[str], _Value], refusal: s
                 raise ValueError(item)
             named[name.strip()] = read(value)
         except ValueError:
-            raise ArenaError(refusal.format(item=item)) from None
+            raise ArenaError(Text(refusal.template, item=repr(item))) from None
     return named

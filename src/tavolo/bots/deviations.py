@@ -53,6 +53,7 @@ from collections.abc import Callable, Sequence
 
 from tavolo.bots.reading import attach_result, took_pozzetto
 from tavolo.engine.agent import Agent
+from tavolo.engine.errors import Text
 from tavolo.engine.game import Game
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, NUM_ACTIONS, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, WILD
@@ -74,7 +75,7 @@ def make_deviant(game: Game, seat: int, seed: int | None, habit: str, base: str 
 
     ``make_base`` builds the base bot (the registry's ``make_bot`` by default)."""
     if habit not in HABITS:
-        raise ValueError(f"deviation {habit!r}: choose one of {', '.join(HABITS)}")
+        raise ValueError(Text("deviation {habit}: choose one of {habits}", habit=repr(habit), habits=", ".join(HABITS)))
     if make_base is None:
         from tavolo.bots.registry import make_bot as make_base
     return DeviantBot(habit, make_base(base, game, seat, seed), game, seed)

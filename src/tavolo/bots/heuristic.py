@@ -92,6 +92,7 @@ from tavolo.bots.reading import (
     my_turns_left, near_taken, next_opponent, seen_counts, took_pozzetto,
 )
 from tavolo.bots.weights import Weights, weights_for
+from tavolo.engine.errors import Text
 from tavolo.games.burraco.actions import ATTACH_BASE, DISCARD_BASE, DRAW, GROUP_RANKS, OPEN_BASE, TAKE, TEMPLATES
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, RUN_NEAR, SAME_RANK, WILD
 from tavolo.games.burraco.melds import BURRACO_SIZE, KIND_BONUS, Meld, Run, burraco_kind, meld_size
@@ -127,7 +128,8 @@ class HeuristicBurracoBot:
 
     def __init__(self, level: str = "strong", seed: int | None = None, **settings: object) -> None:
         if level not in LEVELS:
-            raise ValueError(f"heuristic level {level!r}: choose one of {', '.join(LEVELS)}")
+            raise ValueError(Text("heuristic level {level}: choose one of {levels}", level=repr(level),
+                                   levels=", ".join(LEVELS)))
         self._overrides = {name: str(value) for name, value in settings.items()}
         weights_for(4).override(self._overrides)  # refuse a bad setting now, not mid-game
         self.level = level

@@ -117,11 +117,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tavolo.bots.settings import Reader, Unfit, non_negative, one_of, positive, read_settings, seconds, whole
 from tavolo.engine.agent import Agent
+from tavolo.engine.errors import Text
 from tavolo.engine.game import Game
 from tavolo.games.burraco.actions import DRAW, TAKE
 from tavolo.games.burraco.game import BurracoGame
@@ -169,67 +171,35 @@ class IsmctsSettings:
             >>> IsmctsSettings.parse({"horizon": "0"})
             Traceback (most recent call last):
             ...
-            ValueError: ismcts: horizon must be a whole number >= 1, got '0'
+            ValueError: ismcts: horizon must be a whole number >= 1, or hand, got '0'
         """
-        unknown = sorted(set(settings) - set(_PARSERS))
-        if unknown:
-            raise ValueError(f"ismcts: unknown setting {unknown[0]!r}; known: {', '.join(sorted(_PARSERS))}")
-        typed = {key: _PARSERS[key](key, value) for key, value in settings.items()}
+        typed = read_settings("ismcts", settings, _READERS)
         if typed.get("time") is None and typed.get("iterations") is None:
             typed["time"] = 1.0
         return cls(**typed)
 
 
-def _number(key: str, value: str, low: float, low_ok: bool, what: str) -> float:
+def _horizon(value: str) -> int:
+    if value == "hand":
+        return HAND
     try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if not (number >= low if low_ok else number > low) or number == math.inf:
-        raise ValueError(f"ismcts: {key} must be {what}, got {value!r}")
-    return number
+        return whole(value)
+    except Unfit:
+        raise Unfit(Text("a whole number >= 1, or hand")) from None
 
 
-def _seconds(key: str, value: str) -> float:
-    return _number(key, value, 0.0, False, "a number of seconds > 0")
-
-
-def _positive(key: str, value: str) -> float:
-    return _number(key, value, 0.0, False, "a number > 0")
-
-
-def _non_negative(key: str, value: str) -> float:
-    return _number(key, value, 0.0, True, "a number >= 0")
-
-
-def _positive_int(key: str, value: str) -> int:
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"ismcts: {key} must be a whole number >= 1, got {value!r}")
-    return int(value)
-
-
-def _horizon(key: str, value: str) -> int:
-    return HAND if value == "hand" else _positive_int(key, value)
-
-
-def _clock(key: str, value: str) -> str:
-    if value not in CLOCKS:
-        raise ValueError(f"ismcts: {key} must be one of {', '.join(CLOCKS)}, got {value!r}")
-    return value
-
-
-def _bot_spec(key: str, value: str) -> str:
+def _bot_spec(value: str) -> str:
     from tavolo.bots.registry import parse_spec
 
     name, _ = parse_spec(value)
     if name == "ismcts":
-        raise ValueError(f"ismcts: {key} must be a quicker bot than ismcts itself, got {value!r}")
+        raise Unfit(Text("a quicker bot than ismcts itself"))
     return value
 
 
-_PARSERS: dict[str, Callable[[str, str], object]] = {
-    "time": _seconds, "iterations": _positive_int, "clock": _clock, "c": _non_negative, "horizon": _horizon,
-    "scale": _positive, "held": _non_negative, "prior": _bot_spec, "rollout": _bot_spec,
+_READERS: dict[str, Reader] = {
+    "time": seconds, "iterations": whole, "clock": one_of(CLOCKS), "c": non_negative, "horizon": _horizon,
+    "scale": positive, "held": non_negative, "prior": _bot_spec, "rollout": _bot_spec,
 }
 
 
@@ -263,7 +233,7 @@ class IsmctsBot:
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: str) -> None:
         if not isinstance(game, BurracoGame):
-            raise ValueError(f"ismcts plays Burraco, not {game.name}")
+            raise ValueError(Text("{bot} plays Burraco, not {game}", bot="ismcts", game=game.name))
         self.settings = IsmctsSettings.parse(settings)
         self.game = game
         self.seat = seat

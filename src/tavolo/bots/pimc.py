@@ -48,19 +48,20 @@ as without the setting.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tavolo.bots.ismcts import CLOCKS
+from tavolo.bots.settings import Reader, non_negative, one_of, read_settings, seconds, whole
+from tavolo.engine.errors import Text
 from tavolo.engine.game import Game
 from tavolo.games.burraco import native
 from tavolo.games.burraco.game import BurracoGame
 from tavolo.games.burraco.observation import BurracoObservation
 
-NOT_BUILT = "pimc searches in the compiled Burraco core, which is not built here (make setup)"
+NOT_BUILT = Text("pimc searches in the compiled Burraco core, which is not built here (make setup)")
 MELDS = ("strong", "discard", "all")
 """``melds`` values, in the core's order (_pimc.cpp MeldMode)."""
 
@@ -87,45 +88,17 @@ class PimcSettings:
             >>> PimcSettings.parse({"time": "0"})
             Traceback (most recent call last):
             ...
-            ValueError: pimc: time must be a number > 0, got '0'
+            ValueError: pimc: time must be a number of seconds > 0, got '0'
         """
-        unknown = sorted(set(settings) - set(_PARSERS))
-        if unknown:
-            raise ValueError(f"pimc: unknown setting {unknown[0]!r}; known: {', '.join(sorted(_PARSERS))}")
-        typed = {key: _PARSERS[key](key, value) for key, value in settings.items()}
+        typed = read_settings("pimc", settings, _READERS)
         if typed.get("time") is None and typed.get("rounds") is None:
             typed["time"] = 0.1
         return cls(**typed)
 
 
-def _number(key: str, value: str, low_ok: bool) -> float:
-    try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if not (number >= 0 if low_ok else number > 0) or number == math.inf:
-        raise ValueError(f"pimc: {key} must be a number {'>=' if low_ok else '>'} 0, got {value!r}")
-    return number
-
-
-def _count(key: str, value: str) -> int:
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"pimc: {key} must be a whole number >= 1, got {value!r}")
-    return int(value)
-
-
-def _one_of(choices: tuple[str, ...]) -> Callable[[str, str], str]:
-    def parse(key: str, value: str) -> str:
-        if value not in choices:
-            raise ValueError(f"pimc: {key} must be one of {', '.join(choices)}, got {value!r}")
-        return value
-    return parse
-
-
-_PARSERS: dict[str, Callable[[str, str], object]] = {
-    "time": lambda k, v: _number(k, v, False), "rounds": _count, "clock": _one_of(CLOCKS), "melds": _one_of(MELDS),
-    "margin": lambda k, v: _number(k, v, True), "z": lambda k, v: _number(k, v, True), "min_rounds": _count,
-    "infer": lambda k, v: _number(k, v, True),
+_READERS: dict[str, Reader] = {
+    "time": seconds, "rounds": whole, "clock": one_of(CLOCKS), "melds": one_of(MELDS), "margin": non_negative,
+    "z": non_negative, "min_rounds": whole, "infer": non_negative,
 }
 
 
@@ -139,7 +112,7 @@ class PimcBot:
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: str) -> None:
         if not isinstance(game, BurracoGame):
-            raise ValueError(f"pimc plays Burraco, not {game.name}")
+            raise ValueError(Text("{bot} plays Burraco, not {game}", bot="pimc", game=game.name))
         from tavolo.bots.heuristic import HeuristicBurracoBot
 
         self.settings = PimcSettings.parse(settings)

@@ -45,6 +45,7 @@ from tavolo.bots.reading import (
     seen_counts, took_pozzetto,
 )
 from tavolo.engine.agent import Agent
+from tavolo.engine.errors import Text
 from tavolo.games.burraco.actions import NUM_ACTIONS, OPEN_BASE, TAKE, TEMPLATES, decode
 from tavolo.games.burraco.cards import NUM_TYPES, POINTS, RUN_NEAR, SAME_RANK, WILD
 from tavolo.games.burraco.melds import Run
@@ -121,7 +122,7 @@ class Policy:
         """The policy saved at ``path``; a clear error for a missing or foreign file."""
         path = Path(path)
         if not path.is_file():
-            raise ValueError(f"no policy file at {str(path)!r}")
+            raise ValueError(Text("no policy file at {path}", path=repr(str(path))))
         return _load(str(path.resolve()), path.stat().st_mtime_ns)
 
 
@@ -132,9 +133,9 @@ def _load(path: str, mtime: int) -> Policy:
         names = tuple(data["features"]), tuple(data["kinds"]), tuple(data["context"])
         theta, w, hands, base = data["theta"], data["w"], int(data["hands"]), str(data["base"])
     except (OSError, ValueError, KeyError) as exc:
-        raise ValueError(f"{path!r} is not a policy file: {exc}") from None
+        raise ValueError(Text("{path} is not a policy file: {reason}", path=repr(path), reason=str(exc))) from None
     if names != (FEATURES, KINDS, CONTEXT):
-        raise ValueError(f"{path!r} was trained on other features than this version's")
+        raise ValueError(Text("{path} was trained on other features than this version's", path=repr(path)))
     return Policy(theta.astype(float), w.astype(float), hands, base)
 
 
@@ -165,11 +166,11 @@ class PolicyBot:
         """The bot of the spec ``policy:path=FILE``; ``make_base`` builds the policy's base bot."""
         path = settings.pop("path", None)
         if settings or path is None:
-            raise ValueError("bot 'policy' takes one setting, path=FILE (a policy saved by training)")
+            raise ValueError(Text("bot 'policy' takes one setting, path=FILE (a policy saved by training)"))
         try:
             policy = Policy.load(path)
         except ValueError as exc:
-            raise ValueError(f"bot 'policy': {exc}") from None
+            raise ValueError(Text("bot 'policy': {reason}", reason=exc.args[0])) from None
         return cls(policy, greedy=True, seed=seed, base=make_base(policy.base) if policy.base else None)
 
     def choose(self, obs: BurracoObservation, legal: Sequence[int]) -> int:

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tavolo.engine.agent import Agent
+from tavolo.engine.errors import Text
 from tavolo.engine.game import Game
 
 BotFactory = Callable[[Game, int, "int | None", dict[str, str]], Agent]
@@ -81,10 +82,11 @@ def _deviant(game: Game, seat: int, seed: int | None, settings: dict[str, str]) 
 
     habit = settings.pop("level", None)
     if habit is None:
-        raise ValueError(f"bot 'deviant': name a habit, one of {', '.join(HABITS)}")
+        raise ValueError(Text("bot 'deviant': name a habit, one of {habits}", habits=", ".join(HABITS)))
     base = settings.pop("base", DEFAULT_BASE)
     if settings:
-        raise ValueError(f"bot 'deviant': unknown setting(s) {sorted(settings)}; it takes a habit and base=SPEC")
+        raise ValueError(Text("bot 'deviant': unknown setting(s) {settings}; it takes a habit and base=SPEC",
+                               settings=", ".join(sorted(settings))))
     return make_deviant(game, seat, seed, habit, base, make_bot)
 
 
@@ -122,7 +124,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """
     name, _, rest = spec.strip().partition(":")
     if name not in BOTS:
-        raise ValueError(f"bot {name!r}: choose one of {', '.join(sorted(BOTS))}")
+        raise ValueError(Text("bot {name}: choose one of {bots}", name=repr(name), bots=", ".join(sorted(BOTS))))
     settings: dict[str, str] = {}
     found = _BASE.search(rest)
     rest, base = (rest[:found.start()], rest[found.end():].strip()) if found else (rest, None)
@@ -131,11 +133,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         if not eq:
             key, value = "level", item
         if not key or not value:
-            raise ValueError(f"bot spec {spec!r}: setting {item!r} is not key=value")
+            raise ValueError(Text("bot spec {spec}: setting {item} is not key=value", spec=repr(spec), item=repr(item)))
         settings[key.strip()] = value.strip()
     if base is not None:
         if not base:
-            raise ValueError(f"bot spec {spec!r}: setting 'base=' names no bot")
+            raise ValueError(Text("bot spec {spec}: setting 'base=' names no bot", spec=repr(spec)))
         settings["base"] = base
     return name, settings
 
@@ -149,4 +151,5 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Agent
 
 def _no_settings(name: str, settings: dict[str, Any]) -> None:
     if settings:
-        raise ValueError(f"bot {name!r} takes no settings, got {sorted(settings)}")
+        raise ValueError(Text("bot {name} takes no settings, got {settings}", name=repr(name),
+                               settings=", ".join(sorted(settings))))

@@ -24,6 +24,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
+from tavolo.engine.errors import Text
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -69,14 +71,16 @@ class Weights:
         changes: dict[str, float] = {}
         for name, text in settings.items():
             if name not in known:
-                raise ValueError(f"heuristic bot: unknown setting {name!r}; it takes a level and weights: "
-                                 f"{', '.join(sorted(known))}")
+                raise ValueError(Text("heuristic bot: unknown setting {name}; it takes a level and weights: {known}",
+                                      name=repr(name), known=", ".join(sorted(known))))
             try:
                 value = float(text)
             except (TypeError, ValueError):
-                raise ValueError(f"heuristic bot: weight {name}={text!r} is not a number") from None
+                raise ValueError(Text("heuristic bot: weight {name}={value} is not a number", name=name,
+                                      value=repr(text))) from None
             if not math.isfinite(value):
-                raise ValueError(f"heuristic bot: weight {name}={text!r} is not a finite number")
+                raise ValueError(Text("heuristic bot: weight {name}={value} is not a finite number", name=name,
+                                      value=repr(text)))
             changes[name] = value
         return replace(self, **changes) if changes else self
 
@@ -152,5 +156,5 @@ def weights_for(players: int) -> Weights:
         True
     """
     if players not in DEFAULT_WEIGHTS:
-        raise ValueError(f"heuristic bot: no weights for {players} players (2 to 6)")
+        raise ValueError(Text("heuristic bot: no weights for {players} players (2 to 6)", players=players))
     return DEFAULT_WEIGHTS[players]
