@@ -52,6 +52,6 @@ def play_in_italian(game: str, typed: str) -> Any:
 
 
 def assert_refused(game: str, args: list[str], message: str) -> None:
-    """``tavolo play <game> <args>`` fails, saying ``message``."""
-    result = runner.invoke(app, ["play", game, *args])
+    """``tavolo play <game> <args>`` fails, saying ``message`` (in English: TAVOLO_LANG=en)."""
+    result = runner.invoke(app, ["play", game, *args], env={"TAVOLO_LANG": "en"})
     assert result.exit_code != 0 and message in " ".join(result.output.split())

@@ -387,12 +387,12 @@ def play_mercante(
     _play(TerminalMercante, game, lambda seat, seed: ValueMercanteBot(seed=seed), seed, record)
 
 
-def _game(make_game, *args, **options):
-    """The game, or the options' error as a bad parameter."""
+def _game(make_game, *args, lang: Optional[str] = None, **options):
+    """The game, or the options' error as a bad parameter, said in ``lang``."""
     try:
         return make_game(*args, **options)
     except ValueError as exc:
-        raise typer.BadParameter(Words().render(exc.args[0])) from None
+        raise typer.BadParameter(Words(lang).render(exc.args[0])) from None
 
 
 def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path], lang: Optional[str] = None,
@@ -449,8 +449,8 @@ def _new_or_saved(name: str, resume: bool, lang: Optional[str], make_game, *args
 
     saved = _saved_match(name, resume, lang)
     if saved is None:
-        return _game(make_game, *args, **options), None
-    return _game(make_game_from_json, name, saved.options), saved
+        return _game(make_game, *args, lang=lang, **options), None
+    return _game(make_game_from_json, name, saved.options, lang=lang), saved
 
 
 def _saved_match(game: str, resume: bool, lang: Optional[str]):

@@ -44,7 +44,7 @@ def test_cli_play_bridge_lists_moves_resumes_and_refuses_bad_options(tmp_path):
     resumed = runner.invoke(app, ["play", "bridge", "--resume", "--lang", "en", "--samples", "1"],
                             input="quit\ny\n", env={"TAVOLO_HOME": str(tmp_path)})
     assert resumed.exit_code == 0 and "Auction" in resumed.output
-    bad = runner.invoke(app, ["play", "bridge", "--scoring", "chicago"])
+    bad = runner.invoke(app, ["play", "bridge", "--scoring", "chicago", "--lang", "en"])
     assert bad.exit_code != 0 and "'duplicate' or 'rubber'" in " ".join(bad.output.split())
 
 

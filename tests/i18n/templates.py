@@ -12,7 +12,8 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "tavolo"
 SCANNED = ("engine", "cards/french.py", "cards/italian.py", "games/burraco", "games/scala40", "games/briscola",
            "games/tressette", "games/rummy", "games/trick_taking", "cards/tarocchi.py", "games/peppa", "games/tarocchi",
            "games/ramino", "games/bridge", "games/pinnacola",
-           "games/machiavelli", "games/canasta")
+           "games/machiavelli", "games/canasta", "games/parlour", "games/mercante", "games/perlina", "games/petrangola",
+           "games/__init__.py")
 CALLS = {"Text": 0, "CardNotationError": 1}
 """Callee name -> position of its template argument."""
 

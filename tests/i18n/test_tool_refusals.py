@@ -1,7 +1,8 @@
 """The refusals of the bots and of the tools that measure them (``tavolo play --bot``, ``arena``, ``tune``,
 ``exploit``) in Italian first, English beside (brief: "every string a person reads comes from the catalogs"):
 each is a :class:`~tavolo.engine.errors.Text` written out in the source, with its Italian in the ``cli``
-catalog, and the terminal says it in the reader's language."""
+catalog, and the terminal says it in the reader's language. So are the games' own refusals of their options
+(their Italian in the ``rules`` catalog, checked with the engine's in test_rules_catalog.py)."""
 
 from __future__ import annotations
 
@@ -79,5 +80,18 @@ def test_every_template_of_the_tools_has_its_italian(template):
      "the start has no value for: m; give every placeholder one"),
 ])
 def test_the_tools_refuse_in_italian_by_default_and_in_english_beside(args, italian, english):
+    refused(tavolo(*args, lang=None), 2, italian)
+    refused(tavolo(*args, lang="en"), 2, english)
+
+
+@pytest.mark.parametrize(("args", "italian", "english"), [
+    (["play", "mercante", "--tokens", "0"], "posta e il prezzo d'apertura vanno da 1 ai gettoni di ogni giocatore",
+     "stake and the opening price are 1 to the tokens each player holds"),
+    (["play", "peppa", "--rules", "hearts", "--players", "6"], "Hearts si gioca in 4, non in 6",
+     "Hearts is played by 4 players, not 6"),
+])
+def test_a_games_options_are_refused_by_its_rules_in_italian_and_in_english(args, italian, english):
+    """``tavolo play``'s options that each pass alone and the game's rules refuse together (raccolta,
+    "Mercante in fiera"; "Peppa-Chat noir-Hearts": Hearts is for four)."""
     refused(tavolo(*args, lang=None), 2, italian)
     refused(tavolo(*args, lang="en"), 2, english)

@@ -43,3 +43,19 @@ def test_a_notation_error_follows_the_language_the_player_switches_to(client):
     assert italian["code"] == english["code"] == "notation" and italian["rule"] is None
     assert italian["message"].startswith("non capisco 'fly': mossa sconosciuta"), italian["message"]
     assert english["message"].startswith("cannot read 'fly': unknown move"), english["message"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "a Hearts si gioca in 4, non in 6"),
+                                            ("en", "Hearts is played by 4 players, not 6")])
+def test_options_the_games_rules_refuse_are_refused_in_the_players_language(client, lang, said):
+    """The lobby's form offers Hearts and six players one by one; together the rules refuse them
+    (raccolta, "Peppa-Chat noir-Hearts": Hearts is for four), and the reason comes in the reader's words,
+    with no table made."""
+    before = client.get("/api/tables").json()
+    reply = client.post("/api/tables", json={"game": "peppa", "name": "Anna", "options": {"rules": "hearts", "players": 6}},
+                        headers={"Accept-Language": lang})
+    assert reply.status_code == 422
+    error = reply.json()["error"]
+    assert error["code"] == "bad_message" and error["field"] == "options"
+    assert error["message"] == said                     # the form says which field: no "options:" before it
+    assert client.get("/api/tables").json() == before

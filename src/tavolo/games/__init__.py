@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from tavolo.engine.errors import Text
 from tavolo.engine.game import Game, State
 from tavolo.engine.record import GameRecord
 from tavolo.engine.record import replay as replay_game
@@ -40,7 +41,8 @@ def _module(name: str):
     try:
         return importlib.import_module(_GAMES[name])
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; Tavolo plays {', '.join(game_names())}") from None
+        raise ValueError(Text("unknown game {name}; Tavolo plays {games}", name=repr(name),
+                              games=", ".join(game_names()))) from None
 
 
 def make_game(name: str, **options: Any) -> Game:

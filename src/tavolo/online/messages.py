@@ -15,6 +15,7 @@ from typing import Any
 
 from tavolo.engine.errors import ActionError, AmbiguousActionError, IllegalActionError, NotationError
 from tavolo.i18n import localize_error, rule_text, translate
+from tavolo.i18n.refusals import render
 
 DOMAIN = "server"
 
@@ -48,9 +49,11 @@ class Refusal(Exception):
         self.error = error
 
     def message(self, lang: str) -> str:
+        """The refusal in ``lang``; a param that is a :class:`~tavolo.engine.errors.Text` (a game's
+        option refused by its rules) is said in ``lang`` too."""
         if self.error is not None:
             return localized_refusal(self.error, lang)
-        return say(self.msgid, lang, **self.params)
+        return say(self.msgid, lang, **{name: render(value, lang) for name, value in self.params.items()})
 
     def rule_json(self, lang: str) -> dict[str, str] | None:
         """The broken rule of a refused move, its text in ``lang``, its seed article as written."""

@@ -1078,9 +1078,9 @@ def _checked(make: Any, field: str | None = None) -> Any:
         raise Refusal("unavailable", "{game} is not available on this server: it needs the Python package "
                       "{package}", field="game", game=exc.game, package=exc.missing) from None
     except OptionError as exc:
-        raise Refusal("bad_message", "{detail}", field=field or exc.field, detail=str(exc)) from None
-    except (ValueError, TypeError) as exc:
-        raise Refusal("bad_message", "{detail}", field=field, detail=str(exc)) from None
+        raise Refusal("bad_message", "{detail}", field=field or exc.field, detail=exc.args[0]) from None
+    except (ValueError, TypeError) as exc:  # a Text (said in the reader's language) or a plain message
+        raise Refusal("bad_message", "{detail}", field=field, detail=exc.args[0] if exc.args else str(exc)) from None
 
 
 def _name(name: str) -> str:

@@ -29,6 +29,7 @@ from tavolo.cards import french as fr
 from tavolo.cards import italian as it
 from tavolo.cards import tarocchi as ta
 from tavolo.engine.agent import Agent
+from tavolo.engine.errors import Sentence
 from tavolo.engine.game import Game, State
 from tavolo.games import make_game
 
@@ -36,10 +37,12 @@ log = logging.getLogger(__name__)
 
 
 class OptionError(ValueError):
-    """An option a game does not take, or a value it does not allow; ``field`` names it."""
+    """An option a game does not take, or a value it does not allow; ``field`` names it. The
+    ``message`` is the game's own :class:`~tavolo.engine.errors.Text` where its rules refuse
+    the options together (said in the reader's language), else a plain sentence."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: Sentence) -> None:
+        super().__init__(message)
         self.field = field
 
 
@@ -60,7 +63,7 @@ class OptionField:
         value = options.get(self.name, self.default)
         if value not in self.choices or type(value) is not type(self._match(value)):
             shown = ", ".join("none" if c is None else str(c) for c in self.choices)
-            raise OptionError(self.name, f"{value!r} is not one of {shown}")
+            raise OptionError(self.name, f"{self.name}: {value!r} is not one of {shown}")
         return value
 
     def _match(self, value: Any) -> Any:
@@ -116,8 +119,8 @@ class GameView:
             values = self.combine(values)
         try:
             return make_game(self.name, **values)
-        except ValueError as exc:
-            raise OptionError("options", str(exc)) from None
+        except ValueError as exc:  # the game's rules say why, in a Text
+            raise OptionError("options", exc.args[0]) from None
 
     def bot_label(self, spec: str) -> str:
         """The English label (a ``web`` msgid) of a bot level, for its seat's name in any language."""

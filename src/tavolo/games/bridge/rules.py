@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 SCORINGS = ("duplicate", "rubber")
 
 
@@ -47,16 +49,19 @@ class BridgeOptions:
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
-            raise ValueError(f"bridge scoring is 'duplicate' or 'rubber', not {self.scoring!r}")
+            raise ValueError(Text("bridge scoring is 'duplicate' or 'rubber', not {scoring}",
+                                  scoring=repr(self.scoring)))
         if self.players != 4:
-            raise ValueError(f"bridge is played by 4 players in two partnerships, not {self.players}")
+            raise ValueError(Text("bridge is played by 4 players in two partnerships, not {players}",
+                                  players=self.players))
         if not 1 <= self.board:
-            raise ValueError(f"board numbers start at 1, not {self.board}")
+            raise ValueError(Text("board numbers start at 1, not {board}", board=self.board))
         if not 1 <= self.boards <= 64:
-            raise ValueError(f"play 1 to 64 boards, not {self.boards}")
+            raise ValueError(Text("play 1 to 64 boards, not {boards}", boards=self.boards))
         if (self.dealer is not None or self.vulnerability is not None) and self.scoring != "duplicate":
-            raise ValueError("a board's own dealer and vulnerability are for duplicate boards, not rubber")
+            raise ValueError(Text("a board's own dealer and vulnerability are for duplicate boards, not rubber"))
         if self.dealer not in (None, 0, 1, 2, 3):
-            raise ValueError(f"the dealer is seat 0-3 (N E S W), not {self.dealer}")
+            raise ValueError(Text("the dealer is seat 0-3 (N E S W), not {dealer}", dealer=self.dealer))
         if self.vulnerability not in (None, 0, 1, 2, 3):
-            raise ValueError(f"vulnerability is 0-3 (none, NS, EW, both), not {self.vulnerability}")
+            raise ValueError(Text("vulnerability is 0-3 (none, NS, EW, both), not {vulnerability}",
+                                  vulnerability=self.vulnerability))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 ROUNDS = (1, 3, 5)
 
 
@@ -27,9 +29,9 @@ class BriscolaOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
-            raise ValueError(f"Briscola is played by 2, 3 or 4 players, not {self.players}")
+            raise ValueError(Text("Briscola is played by 2, 3 or 4 players, not {players}", players=self.players))
         if self.rounds not in ROUNDS:
-            raise ValueError(f"a Briscola match is 1, 3 or 5 rounds, not {self.rounds}")
+            raise ValueError(Text("a Briscola match is 1, 3 or 5 rounds, not {rounds}", rounds=self.rounds))
 
     @property
     def wins_needed(self) -> int:

@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
+from tavolo.engine.errors import Text
+
 TARGETS = (505, 1005, 2005, 3005, 5005)
 MAX_HANDS = 20
 """The most smazzate a match by number of hands may have."""
@@ -70,20 +72,24 @@ class BurracoOptions:
 
     def __post_init__(self) -> None:
         if self.rule_set not in RULE_SETS:
-            raise ValueError(f"rule set {self.rule_set!r}: choose one of {', '.join(RULE_SETS)}")
+            raise ValueError(Text("rule set {rule_set}: choose one of {rule_sets}",
+                                  rule_set=repr(self.rule_set), rule_sets=", ".join(RULE_SETS)))
         if self.players not in range(2, 7):
-            raise ValueError(f"Burraco is played by 2 to 6 players, not {self.players}")
+            raise ValueError(Text("Burraco is played by 2 to 6 players, not {players}", players=self.players))
         if self.target is not None and self.target not in TARGETS:
             choices = ", ".join(map(str, TARGETS))
-            raise ValueError(f"target {self.target}: choose one of {choices}, or None for a single hand")
+            raise ValueError(Text("target {target}: choose one of {choices}, or None for a single hand",
+                                  target=self.target, choices=choices))
         if self.hands is not None and (type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS):
-            raise ValueError(f"hands {self.hands!r}: a number of smazzate from 1 to {MAX_HANDS}")
+            raise ValueError(Text("hands {hands}: a number of smazzate from 1 to {max_hands}",
+                                  hands=repr(self.hands), max_hands=MAX_HANDS))
         if self.hands is not None and self.target is not None:
-            raise ValueError("choose a target or a number of smazzate, not both")
+            raise ValueError(Text("choose a target or a number of smazzate, not both"))
         if self.time_out not in (None, "codice", "fedibur1985"):
-            raise ValueError(f"time_out {self.time_out!r}: choose 'codice', 'fedibur1985' or None")
+            raise ValueError(Text("time_out {time_out}: choose 'codice', 'fedibur1985' or None",
+                                  time_out=repr(self.time_out)))
         if self.pair_share not in ("half", "full"):
-            raise ValueError(f"pair_share {self.pair_share!r}: choose 'half' or 'full'")
+            raise ValueError(Text("pair_share {pair_share}: choose 'half' or 'full'", pair_share=repr(self.pair_share)))
         if self.group_ranks is not None:
             object.__setattr__(self, "group_ranks", tuple(self.group_ranks))
 
@@ -91,11 +97,13 @@ class BurracoOptions:
     def for_rule_set(cls, rule_set: str = "fibur", **overrides: Any) -> BurracoOptions:
         """The named rule set, with table settings or single rules overridden."""
         if rule_set not in RULE_SETS:
-            raise ValueError(f"rule set {rule_set!r}: choose one of {', '.join(RULE_SETS)}")
+            raise ValueError(Text("rule set {rule_set}: choose one of {rule_sets}",
+                                  rule_set=repr(rule_set), rule_sets=", ".join(RULE_SETS)))
         known = {f.name for f in fields(cls)}
         unknown = set(overrides) - known
         if unknown:
-            raise ValueError(f"unknown Burraco option(s) {sorted(unknown)}; known: {sorted(known)}")
+            raise ValueError(Text("unknown Burraco option(s) {unknown}; known: {known}",
+                                  unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known))))
         return cls(rule_set=rule_set, **{**RULE_SETS[rule_set], **overrides})
 
     def with_changes(self, **changes: Any) -> BurracoOptions:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 TARGET = 15000
 """The usual match ("solitamente di 15000 punti")."""
 OPENING_STEPS = ((12000, 200), (10000, 180), (7000, 160), (5000, 120), (3000, 90))
@@ -34,9 +36,10 @@ class CanastaOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
-            raise ValueError(f"Canasta is played by 2 to 4 players, not {self.players}")
+            raise ValueError(Text("Canasta is played by 2 to 4 players, not {players}", players=self.players))
         if self.target is not None and self.target < 1:
-            raise ValueError(f"a match to {self.target} points: the target must be positive (or None for one hand)")
+            raise ValueError(Text("a match to {target} points: the target must be positive (or None for one hand)",
+                                  target=self.target))
 
     @property
     def partnerships(self) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 HAND_SIZES = (13, 8)
 MAX_PLAYERS = 10
 """Eight cards each (seed: "abbassare il numero di carte per giocatore a otto") leave a
@@ -35,14 +37,16 @@ class MachiavelliOptions:
 
     def __post_init__(self) -> None:
         if self.players not in range(2, MAX_PLAYERS + 1):
-            raise ValueError(f"Machiavelli is played by 2 to {MAX_PLAYERS} players, not {self.players}")
+            raise ValueError(Text("Machiavelli is played by 2 to {max_players} players, not {players}",
+                                  max_players=MAX_PLAYERS, players=self.players))
         if not self.hand_size:
             object.__setattr__(self, "hand_size", 13 if self.players <= 5 else 8)
         if self.hand_size not in HAND_SIZES:
-            raise ValueError(f"{self.hand_size} cards each: choose 13 or 8")
+            raise ValueError(Text("{hand_size} cards each: choose 13 or 8", hand_size=self.hand_size))
         if self.hand_size == 13 and self.players > 5:
-            raise ValueError(f"13 cards each are dealt to 2 to 5 players; with {self.players} deal 8 (hand_size=8)")
+            raise ValueError(Text("13 cards each are dealt to 2 to 5 players; with {players} deal 8 (hand_size=8)",
+                                  players=self.players))
         if not self.hands:
             object.__setattr__(self, "hands", self.players)
         if self.hands < 1:
-            raise ValueError(f"a match of {self.hands} hands: play at least one")
+            raise ValueError(Text("a match of {hands} hands: play at least one", hands=self.hands))

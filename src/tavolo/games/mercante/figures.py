@@ -45,7 +45,7 @@ def parse(text: str) -> int:
     """The figure (0-39) ``text`` names."""
     word = text.strip().lower()
     if word not in FIGURES:
-        raise CardNotationError(text, f"no such figure (the 40 are {', '.join(FIGURES[:3])}, ...)")
+        raise CardNotationError(text, "no such figure (the 40 are {first}, ...)", first=", ".join(FIGURES[:3]))
     return FIGURES.index(word)
 
 

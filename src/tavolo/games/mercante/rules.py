@@ -51,19 +51,22 @@ class MercanteOptions:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 24:
-            raise ValueError(f"Mercante in fiera is played here by 2 to 24 players, not {self.players}")
+            raise ValueError(Text("Mercante in fiera is played here by 2 to 24 players, not {players}",
+                                  players=self.players))
         if self.mercante not in ("house", "player"):
-            raise ValueError(f"the mercante is 'house' or 'player', not {self.mercante!r}")
+            raise ValueError(Text("the mercante is 'house' or 'player', not {mercante}", mercante=repr(self.mercante)))
         if self.offers not in OFFER_TIMES:
-            raise ValueError(f"offers open {' or '.join(OFFER_TIMES)}, not {self.offers!r}")
+            raise ValueError(Text("offers open {times}, not {offers}",
+                                  times=" or ".join(OFFER_TIMES), offers=repr(self.offers)))
         if self.mercante == "player" and self.players < 3:
-            raise ValueError("with a player as mercante, 3 players at least (two to bid)")
+            raise ValueError(Text("with a player as mercante, 3 players at least (two to bid)"))
         if not 3 <= self.prizes <= 6:
-            raise ValueError(f"the mercante sets 3 to 6 prizes, not {self.prizes}")
+            raise ValueError(Text("the mercante sets 3 to 6 prizes, not {prizes}", prizes=self.prizes))
         if not 0 <= self.cards_each or self.cards_each * self.buyers > 40 - self.prizes:
-            raise ValueError(f"{self.cards_each} cards each for {self.players} players leave too few to auction")
+            raise ValueError(Text("{cards_each} cards each for {players} players leave too few to auction",
+                                  cards_each=self.cards_each, players=self.players))
         if not 1 <= self.stake <= self.tokens or not 1 <= self.opening <= self.tokens:
-            raise ValueError("the stake and the opening price are 1 to the tokens each player holds")
+            raise ValueError(Text("the stake and the opening price are 1 to the tokens each player holds"))
 
     @property
     def buyers(self) -> int:

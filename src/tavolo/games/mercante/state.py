@@ -97,7 +97,7 @@ class MercanteState(ParlourState):
                  "history", "_legal")
     phase_names = PHASE_NAMES
     rules = RULES
-    moves_help = "moves are bid <1|2|5|10>, pass, offer <price> for <figure>, accept, refuse"
+    moves_help = Text("moves are bid <1|2|5|10>, pass, offer <price> for <figure>, accept, refuse")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -299,13 +299,13 @@ class MercanteState(ParlourState):
             expect(text, args, 0, verb)
             return simple[verb]
         if verb in ("bid", "rilancio", "offro"):
-            step = number(text, expect(text, args, 1, "bid 2")[0], "a raise")
+            step = number(text, expect(text, args, 1, "bid 2")[0], Text("a raise"))
             if step not in RAISES:
                 raise IllegalActionError(text, AFFORD, Text("raises are 1, 2, 5 or 10"))
             return RAISES.index(step)
         if verb in ("offer", "compro"):
             words = expect(text, [w for w in args if w not in ("for", "per")], 2, "offer 5 for gallo")
-            price = number(text, words[0], "a price")
+            price = number(text, words[0], Text("a price"))
             if price not in PRICES:
                 raise IllegalActionError(text, AFFORD, Text("prices are {prices}",
                                                              prices=" ".join(map(str, PRICES))))
@@ -324,9 +324,9 @@ class MercanteState(ParlourState):
                 return NO_REPEAT, Text("{price} for {figure} was refused", price=refused,
                                        figure=figures.FIGURES[figure])
             return TRADE_LIVE, Text("no other player holds {figure}", figure=figures.FIGURES[figure])
-        expected = {AUCTION: "bid or pass on the lot", OFFER: "offer for a card or pass",
-                    ANSWER: "accept or refuse the offer"}[self._phase]
-        return self.rules.not_now, Text(expected)
+        expected = {AUCTION: Text("bid or pass on the lot"), OFFER: Text("offer for a card or pass"),
+                    ANSWER: Text("accept or refuse the offer")}[self._phase]
+        return self.rules.not_now, expected
 
     # --- the rest of the protocol ------------------------------------------------------------
 

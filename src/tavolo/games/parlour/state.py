@@ -49,7 +49,7 @@ class ParlourState(DealtState):
 
     __slots__ = ()
     rules: ClassVar[ParlourRules]
-    moves_help: ClassVar[str]
+    moves_help: ClassVar[Text]
     _tokens: list[int]
 
     # --- protocol ------------------------------------------------------------------------
@@ -69,14 +69,14 @@ class ParlourState(DealtState):
         :class:`IllegalActionError` with the rule it breaks."""
         words = text.replace(",", " ").lower().split()
         if not words:
-            raise NotationError(text, Text("empty move; {moves}", moves=Text(self.moves_help)))
+            raise NotationError(text, Text("empty move; {moves}", moves=self.moves_help))
         try:
             action = self._parse(text, words[0], words[1:])
         except CardNotationError as exc:
             raise NotationError(text, str(exc)) from None
         if action is None:
             raise NotationError(text, Text("unknown move {verb}; {moves}", verb=repr(words[0]),
-                                           moves=Text(self.moves_help)))
+                                           moves=self.moves_help))
         if action not in self.legal_actions():
             rule, detail = self._why_illegal(action)
             raise IllegalActionError(text, rule, detail)
@@ -136,10 +136,10 @@ def expect(text: str, args: list[str], count: int, example: str) -> list[str]:
     return args
 
 
-def number(text: str, word: str, what: str) -> int:
+def number(text: str, word: str, what: Text) -> int:
     """``word`` as a whole number in digits 0-9, else a :class:`NotationError` naming ``what`` it should be."""
     if not (word.isascii() and word.isdigit()):
-        raise NotationError(text, Text("{what} is a whole number, not {word}", what=Text(what), word=repr(word)))
+        raise NotationError(text, Text("{what} is a whole number, not {word}", what=what, word=repr(word)))
     return int(word)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 RULE_SETS = ("peppa", "hearts")
 TARGETS = (100, 50, None)
 
@@ -42,14 +44,18 @@ class PeppaOptions:
 
     def __post_init__(self) -> None:
         if self.rules not in RULE_SETS:
-            raise ValueError(f"rules {self.rules!r}: choose 'peppa' or 'hearts'")
+            raise ValueError(Text("rules {rules}: choose 'peppa' or 'hearts'", rules=repr(self.rules)))
         allowed = (4, 6) if self.rules == "peppa" else (4,)
         if self.players not in allowed:
-            raise ValueError(f"{self.rules.capitalize()} is played by {' or '.join(map(str, allowed))} players, "
-                             f"not {self.players}")
+            raise ValueError(Text("{game} is played by {allowed} players, not {players}",
+                                  game=self.rules.capitalize(), allowed=" or ".join(map(str, allowed)),
+                                  players=self.players))
         if self.target not in TARGETS or (self.rules == "hearts" and self.target == 50):
-            raise ValueError(f"a match is to 100{' or 50' if self.rules == 'peppa' else ''} points, "
-                             f"or target=None for one hand, not {self.target}")
+            if self.rules == "peppa":
+                raise ValueError(Text("a match is to 100 or 50 points, or target=None for one hand, not {target}",
+                                      target=self.target))
+            raise ValueError(Text("a match is to 100 points, or target=None for one hand, not {target}",
+                                  target=self.target))
 
     @property
     def hearts(self) -> bool:

@@ -34,13 +34,16 @@ class PerlinaOptions:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 9:
-            raise ValueError(f"Perlina with one deck is played by 2 to 9 players, not {self.players}")
+            raise ValueError(Text("Perlina with one deck is played by 2 to 9 players, not {players}",
+                                  players=self.players))
         if self.deck not in DECKS:
-            raise ValueError(f"the deck is 'french' (52 cards) or 'italian' (40), not {self.deck!r}")
+            raise ValueError(Text("the deck is 'french' (52 cards) or 'italian' (40), not {deck}",
+                                  deck=repr(self.deck)))
         if not 1 <= self.stake <= self.tokens // 4:
-            raise ValueError(f"the stake is 1 to a quarter of the tokens ({self.tokens}), not {self.stake}")
+            raise ValueError(Text("the stake is 1 to a quarter of the tokens ({tokens}), not {stake}",
+                                  tokens=self.tokens, stake=self.stake))
         if not 1 <= self.hands <= 200:
-            raise ValueError(f"a game is 1 to 200 hands, not {self.hands}")
+            raise ValueError(Text("a game is 1 to 200 hands, not {hands}", hands=self.hands))
 
 
 RULES = ParlourRules.for_game(SEED)

@@ -101,8 +101,8 @@ class PerlinaState(ParlourState):
                  "_hand_no", "_results", "history", "_legal")
     phase_names = PHASE_NAMES
     rules = RULES
-    moves_help = ("moves are stand, change <card>, extra then drop <card>, ace 1 / ace 11, check, bet <tokens>, "
-                  "call, fold, match, sit out")
+    moves_help = Text("moves are stand, change <card>, extra then drop <card>, ace 1 / ace 11, check, bet <tokens>, "
+                      "call, fold, match, sit out")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -317,12 +317,12 @@ class PerlinaState(ParlourState):
             expect(text, args, 1, "sit out")
             return SIT_OUT
         if verb in ("ace", "asso"):
-            value = number(text, expect(text, args, 1, "ace 11")[0], "the ace's value")
+            value = number(text, expect(text, args, 1, "ace 11")[0], Text("the ace's value"))
             if value not in (1, 11):
                 raise NotationError(text, Text("the ace counts 1 or 11"))
             return ACE_LOW if value == 1 else ACE_HIGH
         if verb in ("bet", "punto", "punta"):
-            amount = number(text, expect(text, args, 1, "bet 5")[0], "a bet")
+            amount = number(text, expect(text, args, 1, "bet 5")[0], Text("a bet"))
             if amount not in BETS:
                 raise NotationError(text, Text("bets are {amounts}", amounts=" ".join(map(str, BETS))))
             return BET_FIRST + BETS.index(amount)
@@ -336,15 +336,15 @@ class PerlinaState(ParlourState):
         return None
 
     def _why_game_illegal(self, action: int) -> tuple[Rule, Text]:
-        expected = {ACE: "the dealer says what the ace in the middle counts",
-                    DRAW: "stand, change a card or ask for an extra one",
-                    DROP: "drop one of your four cards", BET: "check, bet, call or fold",
-                    REJOIN: "match the bet to play the next hand, or sit out until the pot is won"}[self._phase]
+        expected = {ACE: Text("the dealer says what the ace in the middle counts"),
+                    DRAW: Text("stand, change a card or ask for an extra one"),
+                    DROP: Text("drop one of your four cards"), BET: Text("check, bet, call or fold"),
+                    REJOIN: Text("match the bet to play the next hand, or sit out until the pot is won")}[self._phase]
         if self._phase == DRAW and action in (CHANGE, CHANGE + 1, CHANGE + 2, EXTRA):
             return PAY, tokens_held(self._tokens[self._turn])
         if self._phase == BET and action >= BET_FIRST and not self._bet:
             return BET_LIMIT, Text("the pot holds {pot}", pot=self._pot)
-        return self.rules.not_now, Text(expected)
+        return self.rules.not_now, expected
 
     # --- the rest of the protocol ------------------------------------------------------------
 

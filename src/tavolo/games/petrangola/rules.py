@@ -31,11 +31,11 @@ class PetrangolaOptions:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 12:
-            raise ValueError(f"Petrangola is played by 2 to 12 players, not {self.players}")
+            raise ValueError(Text("Petrangola is played by 2 to 12 players, not {players}", players=self.players))
         if not 1 <= self.tokens <= 20:
-            raise ValueError(f"a puglia holds 1 to 20 tokens, not {self.tokens}")
+            raise ValueError(Text("a puglia holds 1 to 20 tokens, not {tokens}", tokens=self.tokens))
         if not 1 <= self.max_rounds <= 50:
-            raise ValueError(f"the monte may travel 1 to 50 rounds, not {self.max_rounds}")
+            raise ValueError(Text("the monte may travel 1 to 50 rounds, not {max_rounds}", max_rounds=self.max_rounds))
 
 
 RULES = ParlourRules.for_game(SEED)

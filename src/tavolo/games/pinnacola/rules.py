@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tavolo.engine.errors import Text
+
 HAND_SIZES = (13, 15, 19)
 TARGETS = (1500, 2000, 2500)
 CLOSING = 100
@@ -44,19 +46,20 @@ class PinnacolaOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
-            raise ValueError(f"Pinnacola is played by 2, 3 or 4 players, not {self.players}")
+            raise ValueError(Text("Pinnacola is played by 2, 3 or 4 players, not {players}", players=self.players))
         if self.partnerships is None:
             object.__setattr__(self, "partnerships", self.players == 4)
         if self.partnerships and self.players != 4:
-            raise ValueError("pairs against pairs need four players")
+            raise ValueError(Text("pairs against pairs need four players"))
         if self.hand_size not in HAND_SIZES:
-            raise ValueError(f"{self.hand_size} cards each: choose 13, 15 or 19")
+            raise ValueError(Text("{hand_size} cards each: choose 13, 15 or 19", hand_size=self.hand_size))
         if self.target is not None and self.target not in TARGETS:
-            raise ValueError(f"a match to {self.target}: choose 1500, 2000 or 2500, or None for one hand")
+            raise ValueError(Text("a match to {target}: choose 1500, 2000 or 2500, or None for one hand",
+                                  target=self.target))
         if self.joker_points not in (25, 30):
-            raise ValueError(f"a matta is worth 25 or 30, not {self.joker_points}")
+            raise ValueError(Text("a matta is worth 25 or 30, not {joker_points}", joker_points=self.joker_points))
         if self.clean_run not in (6, 7):
-            raise ValueError(f"a clean run doubles from 7 cards, or 6: not {self.clean_run}")
+            raise ValueError(Text("a clean run doubles from 7 cards, or 6: not {clean_run}", clean_run=self.clean_run))
 
     @property
     def sides(self) -> int:

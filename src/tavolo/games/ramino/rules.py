@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tavolo.engine.errors import Text
+
 HAND_SIZES = (7, 9, 10)
 CLOSING_LIMITS = (0, 5, 10)
 JOKER_PENALTIES = (25, 20)
@@ -56,23 +58,27 @@ class RaminoOptions:
 
     def __post_init__(self) -> None:
         if self.players not in range(2, 8):
-            raise ValueError(f"Ramino is played by 2 to 7 players, not {self.players}")
+            raise ValueError(Text("Ramino is played by 2 to 7 players, not {players}", players=self.players))
         if self.hand_size not in HAND_SIZES:
-            raise ValueError(f"{self.hand_size} cards each: choose 7, 9 or 10")
+            raise ValueError(Text("{hand_size} cards each: choose 7, 9 or 10", hand_size=self.hand_size))
         if not self.decks:
             object.__setattr__(self, "decks", default_decks(self.players))
         if self.decks not in (1, 2):
-            raise ValueError(f"{self.decks} decks: choose 1 or 2")
+            raise ValueError(Text("{decks} decks: choose 1 or 2", decks=self.decks))
         if self.players * self.hand_size + 1 > 54 * self.decks - 10:
-            raise ValueError(f"{self.players} players with {self.hand_size} cards need two decks")
+            raise ValueError(Text("{players} players with {hand_size} cards need two decks",
+                                  players=self.players, hand_size=self.hand_size))
         if self.closing_limit not in CLOSING_LIMITS:
-            raise ValueError(f"closing with {self.closing_limit} points: choose 0 (a zero), 5 or 10 (ai punti)")
+            raise ValueError(Text("closing with {closing_limit} points: choose 0 (a zero), 5 or 10 (ai punti)",
+                                  closing_limit=self.closing_limit))
         if self.joker_penalty not in JOKER_PENALTIES:
-            raise ValueError(f"a joker left in hand costs 25 or 20, not {self.joker_penalty}")
+            raise ValueError(Text("a joker left in hand costs 25 or 20, not {joker_penalty}",
+                                  joker_penalty=self.joker_penalty))
         if self.match not in (*MATCHES, None):
-            raise ValueError(f"match {self.match!r}: choose '101', 'hands' or None for one hand")
+            raise ValueError(Text("match {match}: choose '101', 'hands' or None for one hand", match=repr(self.match)))
         if self.match == "hands" and self.closing_limit:
-            raise ValueError("a match of a fixed number of hands with fiches closes only a zero "
-                             f"(closing_limit 0), not {self.closing_limit}")
+            raise ValueError(Text("a match of a fixed number of hands with fiches closes only a zero (closing_limit 0), "
+                                  "not {closing_limit}",
+                                  closing_limit=self.closing_limit))
         if self.hands < 1:
-            raise ValueError(f"a match of {self.hands} hands: play at least one")
+            raise ValueError(Text("a match of {hands} hands: play at least one", hands=self.hands))

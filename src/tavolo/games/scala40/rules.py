@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 ELIMINATIONS = (101, 201)
 OPENING_POINTS = 40
 HAND_SIZE = 13
@@ -38,7 +40,7 @@ class Scala40Options:
 
     def __post_init__(self) -> None:
         if self.players not in range(2, 7):
-            raise ValueError(f"Scala 40 is played by 2 to 6 players, not {self.players}")
+            raise ValueError(Text("Scala 40 is played by 2 to 6 players, not {players}", players=self.players))
         if self.elimination is not None and self.elimination not in ELIMINATIONS:
-            raise ValueError(f"elimination at {self.elimination}: choose 101 or 201 (art. 8), "
-                             "or None for a single hand")
+            raise ValueError(Text("elimination at {elimination}: choose 101 or 201 (art. 8), or None for a single hand",
+                                  elimination=self.elimination))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tavolo.engine.errors import Text
+
 
 @dataclass(frozen=True)
 class TarocchiOptions:
@@ -36,12 +38,14 @@ class TarocchiOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
-            raise ValueError(f"Tarocchi is played by 3 players, or 4 in partnerships, not {self.players}")
+            raise ValueError(Text("Tarocchi is played by 3 players, or 4 in partnerships, not {players}",
+                                  players=self.players))
         if self.hands == 0:
             object.__setattr__(self, "hands", self.players)
         if self.hands <= 0 or self.hands % self.players:
-            raise ValueError(f"a match is a multiple of {self.players} hands, so that everyone deals as often, "
-                             f"not {self.hands}")
+            raise ValueError(Text("a match is a multiple of {players} hands, so that everyone deals as often, "
+                                  "not {hands}",
+                                  players=self.players, hands=self.hands))
 
     @property
     def hand_size(self) -> int:

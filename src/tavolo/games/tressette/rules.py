@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tavolo.engine.errors import Text
+
 TARGETS = (21, 31, 41)
 AccusiRule = Literal["declared", "automatic"]
 
@@ -34,8 +36,9 @@ class TressetteOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 4):
-            raise ValueError(f"Tressette is played by 4 players in partnership or by 2, not {self.players}")
+            raise ValueError(Text("Tressette is played by 4 players in partnership or by 2, not {players}",
+                                  players=self.players))
         if self.target is not None and self.target not in TARGETS:
-            raise ValueError(f"target {self.target}: choose 21, 31, 41, or None for a single round")
+            raise ValueError(Text("target {target}: choose 21, 31, 41, or None for a single round", target=self.target))
         if self.accusi not in (None, "declared", "automatic"):
-            raise ValueError(f"accusi {self.accusi!r}: choose None, 'declared' or 'automatic'")
+            raise ValueError(Text("accusi {accusi}: choose None, 'declared' or 'automatic'", accusi=repr(self.accusi)))
