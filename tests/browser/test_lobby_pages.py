@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tavolo.online.service import LOBBY_PAGE
 from tests.browser.play import SCRIPT_ERRORS, new_player
+from tests.browser.taps import phone_player
 
 
 def test_the_lobby_turns_its_pages(browser, server):
@@ -25,4 +26,20 @@ def test_the_lobby_turns_its_pages(browser, server):
     assert rows.count() <= LOBBY_PAGE
     page.click(".page-newer")
     expect(page.locator(f'#tables a[href="/t/{made[-1]}"]')).to_have_count(1)
+    assert SCRIPT_ERRORS[page] == []
+
+
+def test_options_the_rules_refuse_together_are_refused_in_italian_in_the_form(browser, server, tmp_path):
+    """Peppa's form offers Hearts and six players one by one; Hearts is for four (raccolta,
+    "Peppa-Chat noir-Hearts"): the form says so in Italian, under the button, and no table is made."""
+    page = phone_player(browser, server, "Anna")
+    page.select_option("#create-game", "peppa")
+    page.select_option('#create-options [data-option="rules"]', '"hearts"')
+    page.select_option('#create-options [data-option="players"]', "6")
+    page.click("#create button[type=submit]")
+    error = page.locator("#create-error")
+    expect(error).to_have_text("a Hearts si gioca in 4, non in 6")
+    assert page.url == server + "/"
+    error.scroll_into_view_if_needed()
+    page.screenshot(path=tmp_path / "refused.png")                # looked at when written (phone, 390×844)
     assert SCRIPT_ERRORS[page] == []
