@@ -173,7 +173,8 @@ def test_the_tune_command_starts_from_the_settings_in_use_and_pairs_the_trials_w
 
 
 def test_the_tune_command_refuses_a_bad_range_without_a_traceback():
-    result = CliRunner(env={"TAVOLO_LANG": "en"}).invoke(app, ["tune", "mix:p={p}", "--space", "p=1:0", "--vs", "random"])
+    result = CliRunner(env={"TAVOLO_LANG": "en"}).invoke(app, ["tune", "mix:p={p}", "--space", "p=1:0",
+                                                               "--vs", "random"])
     assert result.exit_code != 0
     assert "low end 1 must be below" in result.output
     assert "Traceback" not in result.output

@@ -24,7 +24,8 @@ ANSWERED = """([seq, refusals]) => document.getElementById('table').dataset.seq 
               || (document.getElementById('table').dataset.refusals || "0") !== refusals"""
 """A new state, or a new refusal (table.js counts them in data-refusals)."""
 GONE_FROM_HAND = """(chosen) => !document.getElementById('overlay').hidden
-                   || ![...document.querySelectorAll('#controls .hand .card')].some((c) => chosen.includes(c.dataset.card))"""
+                   || ![...document.querySelectorAll('#controls .hand .card')]
+                        .some((c) => chosen.includes(c.dataset.card))"""
 """The cards chosen (passed or discarded) are no longer in the hand, or the hand is over."""
 
 

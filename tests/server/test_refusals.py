@@ -52,7 +52,8 @@ def test_options_the_games_rules_refuse_are_refused_in_the_players_language(clie
     (raccolta, "Peppa-Chat noir-Hearts": Hearts is for four), and the reason comes in the reader's words,
     with no table made."""
     before = client.get("/api/tables").json()
-    reply = client.post("/api/tables", json={"game": "peppa", "name": "Anna", "options": {"rules": "hearts", "players": 6}},
+    options = {"rules": "hearts", "players": 6}
+    reply = client.post("/api/tables", json={"game": "peppa", "name": "Anna", "options": options},
                         headers={"Accept-Language": lang})
     assert reply.status_code == 422
     error = reply.json()["error"]

@@ -169,8 +169,8 @@ def placeholders(template: str) -> tuple[str, ...]:
         raise ArenaError(Text("template {template} has no placeholder: write the settings to tune as {example}",
                                template=repr(template), example="{name}"))
     if not all(field.isidentifier() for field in fields):
-        raise ArenaError(Text("template {template}: placeholders are plain names, like {example}", template=repr(template),
-                               example="{pile}"))
+        raise ArenaError(Text("template {template}: placeholders are plain names, like {example}",
+                               template=repr(template), example="{pile}"))
     return tuple(dict.fromkeys(fields))
 
 
@@ -200,7 +200,8 @@ def _check_names(wanted: Sequence[str], given: Iterable[str], lacking: Text, ext
     """Refuse ``given`` names (ranges, start values) that miss one of ``wanted`` (the template's
     placeholders), with ``lacking``, or name one more, with ``extra``; each template fills ``{names}``."""
     given = tuple(given)
-    for refusal, names in ((lacking, [n for n in wanted if n not in given]), (extra, [n for n in given if n not in wanted])):
+    missing, unknown = [n for n in wanted if n not in given], [n for n in given if n not in wanted]
+    for refusal, names in ((lacking, missing), (extra, unknown)):
         if names:
             raise ArenaError(Text(refusal.template, names=", ".join(names)))
 

@@ -90,7 +90,8 @@ class PetrangolaState(ParlourState):
                  "_known", "_knocker", "_last", "_turns", "_results", "history", "_legal")
     phase_names = PHASE_NAMES
     rules = RULES
-    moves_help = Text("moves are keep, refuse, knock, or trade <your cards> for <cards face up>, e.g. 'trade 3c for Kd'")
+    moves_help = Text("moves are keep, refuse, knock, or trade <your cards> for <cards face up>, "
+                      "e.g. 'trade 3c for Kd'")
 
     def __init__(self, game: Game) -> None:
         self.game = game

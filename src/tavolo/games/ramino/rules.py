@@ -77,8 +77,8 @@ class RaminoOptions:
         if self.match not in (*MATCHES, None):
             raise ValueError(Text("match {match}: choose '101', 'hands' or None for one hand", match=repr(self.match)))
         if self.match == "hands" and self.closing_limit:
-            raise ValueError(Text("a match of a fixed number of hands with fiches closes only a zero (closing_limit 0), "
-                                  "not {closing_limit}",
+            raise ValueError(Text("a match of a fixed number of hands with fiches closes only a zero "
+                                  "(closing_limit 0), not {closing_limit}",
                                   closing_limit=self.closing_limit))
         if self.hands < 1:
             raise ValueError(Text("a match of {hands} hands: play at least one", hands=self.hands))
