@@ -17,8 +17,9 @@ def test_lobby_options_build_the_game():
     assert VIEW.build({}).options.match == "101"
     with pytest.raises(OptionError, match="closing_limit"):
         VIEW.build({"closing_limit": 3})
-    with pytest.raises(OptionError, match="options"):
+    with pytest.raises(OptionError, match="closes only a zero") as refused:
         VIEW.build({"match": "hands", "closing_limit": 5})  # fiches close only a zero (seed)
+    assert refused.value.field == "options"                 # the rules refuse the options together
 
 
 def test_spectators_see_no_hand_and_the_timer_plays_legally():
