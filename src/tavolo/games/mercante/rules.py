@@ -56,8 +56,8 @@ class MercanteOptions:
         if self.mercante not in ("house", "player"):
             raise ValueError(Text("the mercante is 'house' or 'player', not {mercante}", mercante=repr(self.mercante)))
         if self.offers not in OFFER_TIMES:
-            raise ValueError(Text("offers open {times}, not {offers}",
-                                  times=" or ".join(OFFER_TIMES), offers=repr(self.offers)))
+            raise ValueError(Text("offers open 'prizes' (before each prize card) or 'every' (before every red "
+                                  "card), not {offers}", offers=repr(self.offers)))
         if self.mercante == "player" and self.players < 3:
             raise ValueError(Text("with a player as mercante, 3 players at least (two to bid)"))
         if not 3 <= self.prizes <= 6:

@@ -45,11 +45,10 @@ class PeppaOptions:
     def __post_init__(self) -> None:
         if self.rules not in RULE_SETS:
             raise ValueError(Text("rules {rules}: choose 'peppa' or 'hearts'", rules=repr(self.rules)))
-        allowed = (4, 6) if self.rules == "peppa" else (4,)
-        if self.players not in allowed:
-            raise ValueError(Text("{game} is played by {allowed} players, not {players}",
-                                  game=self.rules.capitalize(), allowed=" or ".join(map(str, allowed)),
-                                  players=self.players))
+        if self.rules == "peppa" and self.players not in (4, 6):
+            raise ValueError(Text("Peppa is played by 4 or 6 players, not {players}", players=self.players))
+        if self.rules == "hearts" and self.players != 4:
+            raise ValueError(Text("Hearts is played by 4 players, not {players}", players=self.players))
         if self.target not in TARGETS or (self.rules == "hearts" and self.target == 50):
             if self.rules == "peppa":
                 raise ValueError(Text("a match is to 100 or 50 points, or target=None for one hand, not {target}",
