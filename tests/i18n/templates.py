@@ -41,6 +41,19 @@ def template_arguments(path: Path) -> list[ast.expr]:
     return found
 
 
+def not_written_out(parts: tuple[str, ...] = SCANNED) -> list[str]:
+    """``module:line`` of each template the scan cannot read: neither a string literal nor the
+    ``.template`` of a text forwarded whole (a card reason, a refusal filled in)."""
+    found = []
+    for path in modules(parts):
+        for arg in template_arguments(path):
+            literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            forwarded = isinstance(arg, ast.Attribute) and arg.attr == "template"
+            if not (literal or forwarded):
+                found.append(f"{path.relative_to(SRC)}:{arg.lineno}")
+    return found
+
+
 def templates(parts: tuple[str, ...] = SCANNED) -> dict[str, str]:
     """Template -> where it is written (``module:line``)."""
     found = {}
