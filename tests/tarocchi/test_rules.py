@@ -193,3 +193,20 @@ def test_the_lobby_offers_the_kings_in_the_discard_as_an_option():
     field = next(o for o in view.options if o.name == "discard_kings")
     assert field.default is True and catalog("it", "server")[field.label] == "Il mazziere può scartare i re"
     assert view.build({"discard_kings": False}).options.discard_kings is False
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_hand_counts_the_packs_77_at_every_table_size(players):
+    """Punteggio: "le carte vanno considerate tre a tre ... si contano le scartine restanti, che
+    valgono 1 punto per ogni gruppo di tre": the 78 cards count 77. At four a side's pile is seldom a
+    multiple of three; the sides' leftover cards count together, the point to the side holding more
+    of them (DECISIONS, "Tarocchi, the count"), so the two sides' points add to 77 in every hand."""
+    game, rng = make_game(players=players, hands=players * 100), random.Random(players)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(state.round_results) == players * 100
+    assert [sum(r.points) for r in state.round_results] == [77] * players * 100

@@ -18,7 +18,7 @@ cavalli 3; fanti 2; every other card is a scartina::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tavolo.cards import tarocchi as ta
 
@@ -48,17 +48,41 @@ POINTS = tuple(
     for c in range(ta.NUM_TYPES))
 
 
+def _threes(pile: list[int]) -> tuple[int, int]:
+    """A pile counted in whole threes ("Quando contate i punti"), and the cards left over: each
+    card that counts goes with two scartine and is worth its points, the scartine left one point
+    a three; a figure short of its two scartine costs a point a missing three."""
+    figures = sum(1 for c in pile if POINTS[c])
+    whole, left = divmod(len(pile) - 3 * figures, 3)
+    return sum(POINTS[c] for c in pile) + whole, left
+
+
 def count_points(cards: Iterable[int]) -> int:
-    """A pile counted in threes ("Quando contate i punti"): each card that counts with two
-    scartine is worth its points, the scartine left one point a three; a figure short of its
-    two scartine costs a point a missing three, so: points + (scartine - 2 * figures) // 3.
+    """A pile counted in threes, what is left over (fewer than three cards) not counted:
+    points + (scartine - 2 * figures) // 3.
 
     >>> count_points([KINGS[0], 0, 1]), count_points([0, 1, 2, 3, 4, 5, 6]), count_points([KINGS[0]])
     (5, 2, 4)
     """
-    pile = list(cards)
-    figures = sum(1 for c in pile if POINTS[c])
-    return sum(POINTS[c] for c in pile) + (len(pile) - 3 * figures) // 3
+    return _threes(list(cards))[0]
+
+
+def count_sides(piles: Sequence[Iterable[int]], last: int) -> tuple[int, ...]:
+    """Each side's pile counted in threes, the sides' leftover cards (fewer than three each)
+    counted together a point a three, the point to the side that holds more of them (with as many,
+    to ``last``, the side that took the last trick): so the hand always counts the pack's 77
+    (DECISIONS, "Tarocchi, the count"). At four a side's pile is seldom a multiple of three.
+
+    >>> pack = list(range(78))
+    >>> count_sides([pack[:40], pack[40:]], 0), count_points(pack[:40]) + count_points(pack[40:])
+    ((36, 41), 76)
+    >>> count_sides([pack[:1], pack[1:2], pack[2:]], 1)
+    (0, 1, 76)
+    """
+    counted = [_threes(list(pile)) for pile in piles]
+    groups = sum(left for _, left in counted) // 3
+    ahead = sorted(range(len(counted)), key=lambda side: (-counted[side][1], side != last))[:groups]
+    return tuple(points + (side in ahead) for side, (points, _) in enumerate(counted))
 
 
 def trick_winner(cards: list[int]) -> int:

@@ -14,8 +14,9 @@ the tradition has it (the seed is silent), at the end of the hand (every
 scartina counts alike, so when it changes hands changes nothing): so three
 piles count the pack's 77. A holder with no scartina at the end (he took no
 trick, and his discard holds none) gives the Matto itself (our reading). The
-trick's winner leads the next. At the end each side counts its pile in threes
-(:func:`~tavolo.games.tarocchi.cards.count_points`).
+trick's winner leads the next. At the end each side counts its pile in threes, the sides'
+leftover cards together (:func:`~tavolo.games.tarocchi.cards.count_sides`), so every hand
+counts the pack's 77 at three and at four.
 
 The accuso's values are Tavolo's own: the seed says only "segnare alcuni punti
 se si hanno dieci tarocchi oppure più carte di onori"; we give ten trumps or
@@ -192,7 +193,8 @@ class TarocchiState(DeckTrickState):
     def _end_round(self) -> None:
         self._settle_matto()
         sides = self._sides
-        points = tuple(tc.count_points(c for seat in side for c in self.pile_cards(seat)) for side in sides)
+        last = self._side_of[self._tricks[-1][1]]
+        points = tc.count_sides([[c for seat in side for c in self.pile_cards(seat)] for side in sides], last)
         bonus = tuple(sum(self._accusi[seat] for seat in side) for side in sides)
         result = RoundResult(self._round_no, points, bonus)
         self._results.append(result)
