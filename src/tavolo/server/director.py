@@ -39,6 +39,7 @@ import hashlib
 import ipaddress
 import json
 import re
+import secrets
 import socket
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -394,6 +395,7 @@ def projector_page(request: Request, name: str) -> HTMLResponse:
 def table_page(request: Request, name: str, table: int) -> HTMLResponse:
     """A table's phone page: enter the points with one side's code, confirm with the other's."""
     _open(request, name)
+    code_guard(request).welcome(request)
     return render(request, "director/table.html", name=name, table=table)
 
 
@@ -441,36 +443,57 @@ class Answer(BaseModel):
 
 
 class CodeGuard:
-    """Wrong table codes counted per table and per address, as the login counts wrong passwords
-    (:class:`~tavolo.online.accounts.LoginGuard`): past the tries of a minute, every code is refused
-    with 429 for the rest of it, so guessing a 6-letter code takes years.
+    """Wrong table codes counted per guesser, as the login counts wrong passwords
+    (:class:`~tavolo.online.accounts.LoginGuard`): past :attr:`TRIES` in a minute, that guesser's every code is
+    refused with 429 for the rest of it; the table itself is never locked, so the players' phones (even on the
+    same router as the guesser) still enter their result.
 
-    A hall's phones may share one address (the club's router): it has more tries than a table.
+    A guesser is a phone: the table's page names it once in the signed session cookie (:meth:`welcome`); a
+    request without that name counts as its address. An address names at most :attr:`NEW_PHONES` phones a
+    minute, so dropping the cookie buys little: one address makes at most (20 + 1) x 10 = 210 wrong tries a
+    minute over every table, and finding one of a table's two codes (among 22^6) takes it months on average.
     """
 
-    TABLE_TRIES = 10
-    ADDRESS_TRIES = 60
+    TRIES = 10
+    NEW_PHONES = 20
     WINDOW_S = 60.0
 
     def __init__(self) -> None:
-        self.tables = LoginGuard(tries=self.TABLE_TRIES, window=self.WINDOW_S)
-        self.addresses = LoginGuard(tries=self.ADDRESS_TRIES, window=self.WINDOW_S)
+        self.guessers = LoginGuard(tries=self.TRIES, window=self.WINDOW_S)
+        self.phones = LoginGuard(tries=self.NEW_PHONES, window=self.WINDOW_S)
+
+    def welcome(self, request: Request) -> None:
+        """Name this browser's phone in its session, unless its address has named too many this minute."""
+        session = request.scope.get("session")
+        if session is None or "phone" in session:
+            return
+        address = _address(request)
+        try:
+            self.phones.check(address)
+        except Refusal:
+            return  # it counts as its address
+        self.phones.failed(address)
+        session["phone"] = secrets.token_hex(8)
 
     def side(self, request: Request, t: Tournament, table: int, code: str) -> str:
-        """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 past the tries) otherwise."""
-        keys = (f"{t.config.name}/{table}", request.client.host if request.client else "")
+        """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 once this guesser has
+        used its tries) otherwise."""
+        phone = request.scope.get("session", {}).get("phone")
+        guesser = f"phone {phone}" if phone else f"address {_address(request)}"
         try:
-            self.tables.check(keys[0])
-            self.addresses.check(keys[1])
+            self.guessers.check(guesser)
         except Refusal:
             raise Refused(429, TournamentError("too many wrong codes: wait a minute, then try again")) from None
         side = check_code(t.secret, len(t.rounds), table, code) if t.secret else None
         if side is None:
-            self.tables.failed(keys[0])
-            self.addresses.failed(keys[1])
+            self.guessers.failed(guesser)
             raise Refused(400, TournamentError("this code is not valid for round {round} table {table}",
                                                round=len(t.rounds), table=table))  # fmt: skip
         return side
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
 
 
 def code_guard(request: Request) -> CodeGuard:
