@@ -326,7 +326,7 @@ class DealtState(DeckDeal, State):
     def apply(self, action: int) -> None:
         legal = self._legal
         if action in (self.legal_actions() if legal is None else legal):
-            self.apply_legal(action)
+            self._apply_unchecked(action)
         else:
             self._not_legal(action)
 
@@ -346,7 +346,12 @@ class DealtState(DeckDeal, State):
             return None
 
     def apply_legal(self, action: int) -> None:
-        """Apply an action already known to be legal (search and simulation)."""
+        """Apply an action already known to be legal (search and simulation); a game may check
+        it (Burraco does: its unchecked path is :meth:`_apply_unchecked`)."""
+        self._apply_unchecked(action)
+
+    def _apply_unchecked(self, action: int) -> None:
+        """Apply a legal ``action``, unchecked: the fast path of search and simulation."""
         self._legal = None
         self.history.append(action)
         self._play_action(action)
