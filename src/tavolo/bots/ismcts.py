@@ -334,7 +334,7 @@ class IsmctsBot:
                 if turns_left == 0:
                     break
                 turns_left -= 1
-            state.apply_legal(action)
+            state._apply_unchecked(action)  # an action of legal: the unchecked fast path
         values = self._values(state, hand)
         for parent, action in path:
             parent.visits[action] = parent.visits.get(action, 0) + 1

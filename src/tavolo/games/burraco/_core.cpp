@@ -1103,29 +1103,38 @@ bool apply_checked(StateObject *self, long action) {
     return true;
 }
 
+bool is_legal(StateObject *self, long action) {
+    // Whether `action` is legal here: the kept list (of the ACTION_INTS objects, so compared by
+    // identity) where the state has one, else the legal actions written on the stack.
+    if (action < 0 || action >= NUM_ACTIONS || (self->c.phase != PLAY && self->c.phase != DRAW_PHASE)) return false;
+    PyObject *wanted = ACTION_INTS[action];
+    if (self->legal) {
+        Py_ssize_t n = PyList_GET_SIZE(self->legal);
+        PyObject **items = PySequence_Fast_ITEMS(self->legal);
+        for (Py_ssize_t i = 0; i < n; ++i)
+            if (items[i] == wanted) return true;
+        return false;
+    }
+    uint16_t buf[MAX_LEGAL];
+    int n = legal_actions(self->c, buf);
+    for (int i = 0; i < n; ++i)
+        if (buf[i] == action) return true;
+    return false;
+}
+
+// apply and apply_legal: a legal action is played; any other is refused by `_not_legal` (the
+// rule it breaks; the arbiter's time-out announced), the state unchanged.
 PyObject *State_apply(StateObject *self, PyObject *arg) {
     long action = PyLong_AsLong(arg);
     if (action == -1 && PyErr_Occurred()) return nullptr;
-    bool legal = false;
-    if (action >= 0 && action < NUM_ACTIONS && (self->c.phase == PLAY || self->c.phase == DRAW_PHASE)) {
-        if (self->legal) {
-            Py_ssize_t n = PyList_GET_SIZE(self->legal);
-            for (Py_ssize_t i = 0; i < n && !legal; ++i) {
-                PyObject *v = PyList_GET_ITEM(self->legal, i);
-                legal = v == ACTION_INTS[action] || PyLong_AsLong(v) == action;
-            }
-        } else {
-            uint16_t buf[MAX_LEGAL];
-            int n = legal_actions(self->c, buf);
-            for (int i = 0; i < n && !legal; ++i) legal = buf[i] == action;
-        }
-    }
-    if (!legal) return PyObject_CallMethod((PyObject *)self, "_not_legal", "O", arg);
+    if (!is_legal(self, action)) return PyObject_CallMethod((PyObject *)self, "_not_legal", "O", arg);
     if (!apply_checked(self, action)) return nullptr;
     Py_RETURN_NONE;
 }
 
-PyObject *State_apply_legal(StateObject *self, PyObject *arg) {
+// _apply_unchecked: the fast path of the callers that pass an action of legal_actions() (bots,
+// search, the arena, the RL env): an id out of range is refused, a legality not checked.
+PyObject *State_apply_unchecked(StateObject *self, PyObject *arg) {
     long action = PyLong_AsLong(arg);
     if (action == -1 && PyErr_Occurred()) return nullptr;
     if (action < 0 || action >= NUM_ACTIONS) {
@@ -1342,7 +1351,7 @@ PyObject *counts_tuple(const uint8_t *counts, const uint8_t *order) {
     int n = 0;
     for (int i = 0; i < NUM_TYPES; ++i) {
         int c = order ? order[i] : i;
-        for (int k = 0; k < counts[c]; ++k) cards[n++] = (uint8_t)c;
+        for (int k = 0; k < counts[c] && n < MAX_CARDS; ++k) cards[n++] = (uint8_t)c;  // never past the buffer
     }
     return bytes_tuple(cards, n);
 }
@@ -1685,13 +1694,19 @@ PyObject *get_list(PyObject *d, const char *key) {  // borrowed, a list
 bool load_core(Core &s, PyObject *d) {
     long v;
     int n = s.o.n, k;
-#define LONG(key, field)                   \
-    if (!get_long(d, key, &v)) return false; \
+    // Each scalar within the range its field holds (nothing cut to fit), named where it is not.
+#define LONG(key, field, lo, hi)                                                    \
+    if (!get_long(d, key, &v)) return false;                                        \
+    if (v < (lo) || v > (hi)) {                                                     \
+        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range (%d..%d)", key, v, (int)(lo), (int)(hi)); \
+        return false;                                                               \
+    }                                                                               \
     s.field = v;
-    LONG("phase", phase) LONG("turn", turn) LONG("turn_number", turn_no) LONG("dealer", dealer)
-    LONG("hand_number", hand_no) LONG("alone", alone) LONG("formed", formed) LONG("single", single)
-    LONG("must_meld", must_meld) LONG("stall", stall) LONG("last_turn", last_turn) LONG("closed_by", closed_by)
-    LONG("time_out", timeout) LONG("plays_left", plays_left)
+    LONG("phase", phase, 0, OVER) LONG("turn", turn, 0, n - 1) LONG("turn_number", turn_no, 0, 65535)
+    LONG("dealer", dealer, 0, n - 1) LONG("hand_number", hand_no, 0, 65535) LONG("alone", alone, 0, 1)
+    LONG("formed", formed, 0, 1) LONG("single", single, -1, NUM_TYPES - 1) LONG("must_meld", must_meld, 0, 1)
+    LONG("stall", stall, 0, 65535) LONG("last_turn", last_turn, 0, 1) LONG("closed_by", closed_by, -1, n - 1)
+    LONG("time_out", timeout, 0, 1) LONG("plays_left", plays_left, 0, 65535)
 #undef LONG
     PyObject *scores = get_list(d, "scores"), *hands = get_list(d, "hands"), *known = get_list(d, "known"),
              *pending = get_list(d, "pending"), *shunned = get_list(d, "shunned");
@@ -1908,7 +1923,8 @@ PyMethodDef State_methods[] = {
     {"is_terminal", (PyCFunction)State_is_terminal, METH_NOARGS, "Whether the match is over."},
     {"is_chance_node", (PyCFunction)State_is_chance_node, METH_NOARGS, "Whether a deal is due."},
     {"apply", (PyCFunction)State_apply, METH_O, "Play a legal action; an illegal one goes to _not_legal."},
-    {"apply_legal", (PyCFunction)State_apply_legal, METH_O, "Play an action known to be legal."},
+    {"apply_legal", (PyCFunction)State_apply, METH_O, "Play a legal action; refuse any other as apply does."},
+    {"_apply_unchecked", (PyCFunction)State_apply_unchecked, METH_O, "Play an action known to be legal, unchecked."},
     {"_deal", (PyCFunction)State_deal, METH_O, "Lay out a hand from a deck order (bottom card first)."},
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "An independent copy."},
     {"returns", (PyCFunction)State_returns, METH_NOARGS, "What each seat has earned so far."},

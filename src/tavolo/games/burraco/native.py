@@ -181,7 +181,9 @@ else:  # pragma: no cover - only where the build failed
 class NativeBurracoState(_Base, DeckDeal, State):
     """A Burraco match in the compiled core, played like :class:`BurracoState`.
 
-    In native code: ``legal_actions``, ``apply``, ``apply_legal``, ``current_player``,
+    In native code: ``legal_actions``, ``apply`` and ``apply_legal`` (both check the action
+    against the kept legal actions and refuse one that is not legal; ``_apply_unchecked`` is the
+    unchecked fast path of the callers that pass a legal action), ``current_player``,
     ``is_terminal``, ``is_chance_node``, ``clone``, ``returns``, ``hands_played``,
     ``turn_number``, :meth:`playout`, the fields of :meth:`observation` (built in Python from
     them, no copy of the state) and ``encode_observation(seat, tensor, mask)``, a seat's RL

@@ -244,7 +244,7 @@ def _plan_open(state: BurracoState, text: str, cards: list[int], declared: dict[
         if action not in legal:
             continue
         probe = state.clone()
-        probe.apply_legal(action)
+        probe._apply_unchecked(action)
         slot = len(_side_melds(probe)) - 1
         used = TEMPLATES[action - OPEN_BASE].cards
         for final, steps in _grow(probe, slot, need - Counter(used), target):
@@ -325,6 +325,6 @@ def _grow(state: BurracoState, slot: int, rest: Counter, target: Meld | None, se
         if not 0 <= offset < NUM_TYPES * 2 or rest[offset // 2] <= 0:
             continue
         probe = state.clone()
-        probe.apply_legal(action)
+        probe._apply_unchecked(action)
         for final, steps in _grow(probe, slot, rest - Counter([offset // 2]), target, seen):
             yield final, [action, *steps]

@@ -146,6 +146,13 @@ class BurracoState(DealtState):
         else:
             super()._not_legal(action)
 
+    def apply_legal(self, action: int) -> None:
+        """Play ``action`` where it is legal (a look-up in the kept legal actions), refuse it
+        as :meth:`apply` does where it is not: a researcher's unmasked action cannot corrupt the
+        state. The callers that pass an action of :meth:`legal_actions` (bots, search, the
+        arena, the RL env) play through the unchecked ``_apply_unchecked``."""
+        self.apply(action)
+
     def _play_action(self, action: int) -> None:
         self._obs_views.clear()
         if action >= ATTACH_BASE:
