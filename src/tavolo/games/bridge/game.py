@@ -6,7 +6,7 @@ from typing import Any
 
 from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
-from tavolo.games.bridge import calls, explain, hidden, notation, serial, words
+from tavolo.games.bridge import calls, cards, explain, hidden, notation, serial, words
 from tavolo.games.bridge.cards import DECK
 from tavolo.games.bridge.rules import BridgeOptions
 from tavolo.games.bridge.state import BridgeState
@@ -24,6 +24,8 @@ class BridgeGame(CardGame):
     state_type = BridgeState
     options_type = BridgeOptions
     deck = DECK
+    card_name = staticmethod(cards.name)
+    """How its JSON names a card (``"C4"``, suit first): for :mod:`tavolo.rl.observation`."""
     faces = Faces(action_text=notation.action_text, parse_action=notation.parse_action, to_json=serial.state_to_json,
                   action_words=words.action_words, explain_illegal=explain.explain_illegal)
 

@@ -23,6 +23,8 @@ class MercanteGame(ParlourGame):
     options_type = MercanteOptions
     faces = Faces(action_words=words.action_words)
     deck = figures.deck()
+    card_name = staticmethod(figures.name)
+    """How its JSON names a card (its figure, either deck): for :mod:`tavolo.rl.observation`."""
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
     sample = staticmethod(hidden.sample_hidden_state)
