@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -11,6 +12,20 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 class Base(DeclarativeBase):
     pass
+
+
+NAME_KEY_LENGTH = 160
+"""The longest :func:`name_key` of a 40-character name (case folding may lengthen a letter)."""
+
+
+def name_key(name: str) -> str:
+    """An account's name as compared: two names that differ only in case (or in how a letter is
+    written in Unicode) are one name::
+
+        >>> name_key("Anna") == name_key("ANNA") == name_key("anna"), name_key("Straße")
+        (True, 'strasse')
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 class TournamentRow(Base):

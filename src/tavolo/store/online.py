@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError, InvalidatePoolError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tavolo.store.migrate import upgrade
-from tavolo.store.models import Base
+from tavolo.store.models import NAME_KEY_LENGTH, Base, name_key
 
 
 class OnlineTableRow(Base):
@@ -82,12 +82,19 @@ class AccountRow(Base):
     """An optional account: argon2 hash of the password, OpenSkill rating (mu, sigma)."""
 
     __tablename__ = "online_accounts"
+    __table_args__ = (Index("uq_online_accounts_name_key", "name_key", unique=True),)
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
+    """The name as :func:`~tavolo.store.models.name_key` folds it: unique, so names differ in more than case."""
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Signed into the session cookie; logging out or a new password bumps it (every device logged out)."""
+    former_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """What the account was called before migration 0006 told it apart from an older one's name."""
 
 
 class SettingRow(Base):
@@ -384,15 +391,17 @@ class OnlineStore:
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(AccountRow), [dict(
-                    name=account.name, password_hash=account.password_hash, mu=account.mu, sigma=account.sigma,
+                    name=account.name, name_key=name_key(account.name), password_hash=account.password_hash,
+                    mu=account.mu, sigma=account.sigma,
                     created_at=datetime.now(UTC))])
         except IntegrityError:
             return False
         return True
 
     def account(self, name: str) -> Account | None:
+        """The account called ``name`` without regard to case, or None."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(AccountRow).where(AccountRow.name == name)).first()
+            row = connection.execute(select(AccountRow).where(AccountRow.name_key == name_key(name))).first()
         return Account(row.name, row.password_hash, row.mu, row.sigma) if row else None
 
     def accounts(self, names: Iterable[str]) -> dict[str, Account]:
