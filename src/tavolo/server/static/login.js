@@ -12,7 +12,8 @@ form.addEventListener("submit", async (event) => {
   try {
     const me = await api("POST", action === "register" ? "/api/accounts" : "/api/login", body);
     rememberName(me.name);
-    location.href = `/players/${encodeURIComponent(me.name)}`;
+    const next = new URLSearchParams(location.search).get("next") || "";  // a page of this site only (/direttore)
+    location.href = /^\/(?![/\\])/.test(next) ? next : `/players/${encodeURIComponent(me.name)}`;
   } catch (error) {
     message.textContent = error.message;
   }
