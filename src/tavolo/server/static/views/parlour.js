@@ -360,10 +360,14 @@ function mercanteResult(ctx, result) {
 
 const GAMES = { petrangola, perlina, mercante };
 
+/** What only a seat sees, empty for a spectator (whose view leaves out the hidden keys:
+ * online/views.py hidden_keys): the hand, Petrangola's monte seen, Perlina's dropped card. */
+const PRIVATE = { hand: [], monte_seen: [], my_dropped: [] };
+
 /** Draw the table for ``ctx.view`` (contract: tavolo.online View). */
 export function render(ctx) {
   ensureStyle();
-  const obs = ctx.view.obs;
+  const obs = { ...PRIVATE, ...ctx.view.obs };
   const part = GAMES[obs.game](ctx, obs);
   const board = document.getElementById("board");
   board.className = `board parlour ${obs.game}`;
