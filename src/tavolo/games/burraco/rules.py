@@ -30,6 +30,10 @@ from tavolo.engine.errors import Text
 TARGETS = (505, 1005, 2005, 3005, 5005)
 MAX_HANDS = 20
 """The most smazzate a match by number of hands may have."""
+MAX_ALONE_THRESHOLD = 10_000
+"""The highest "everyone alone" threshold (above every target, and within the core's field)."""
+GROUP_RANK_CHOICES = (1, *range(3, 14))
+"""The ranks a combination may have (the two is wild): ``group_ranks`` chooses among them."""
 TimeOutRule = Literal["codice", "fedibur1985"]
 
 RULE_SETS: dict[str, dict[str, Any]] = {
@@ -71,12 +75,14 @@ class BurracoOptions:
     pair_share: Literal["half", "full"] = "half"
 
     def __post_init__(self) -> None:
-        if self.rule_set not in RULE_SETS:
+        """Every field checked, as the compiled core reads them all (issue 42): a value of the
+        wrong type or out of range is a ``ValueError`` that names the option."""
+        if type(self.rule_set) is not str or self.rule_set not in RULE_SETS:
             raise ValueError(Text("rule set {rule_set}: choose one of {rule_sets}",
                                   rule_set=repr(self.rule_set), rule_sets=", ".join(RULE_SETS)))
-        if self.players not in range(2, 7):
+        if type(self.players) is not int or self.players not in range(2, 7):
             raise ValueError(Text("Burraco is played by 2 to 6 players, not {players}", players=self.players))
-        if self.target is not None and self.target not in TARGETS:
+        if self.target is not None and (type(self.target) is not int or self.target not in TARGETS):
             choices = ", ".join(map(str, TARGETS))
             raise ValueError(Text("target {target}: choose one of {choices}, or None for a single hand",
                                   target=self.target, choices=choices))
@@ -90,8 +96,20 @@ class BurracoOptions:
                                   time_out=repr(self.time_out)))
         if self.pair_share not in ("half", "full"):
             raise ValueError(Text("pair_share {pair_share}: choose 'half' or 'full'", pair_share=repr(self.pair_share)))
+        for option in ("semiclean", "clean_to_close", "take_needs_meld", "lone_vs_pairs"):
+            if type(getattr(self, option)) is not bool:
+                raise ValueError(Text("{option} {value}: choose true or false", option=option,
+                                      value=repr(getattr(self, option))))
+        if type(self.alone_threshold) is not int or not 1 <= self.alone_threshold <= MAX_ALONE_THRESHOLD:
+            raise ValueError(Text("alone_threshold {alone_threshold}: a number of points from 1 to {most}",
+                                  alone_threshold=repr(self.alone_threshold), most=MAX_ALONE_THRESHOLD))
         if self.group_ranks is not None:
-            object.__setattr__(self, "group_ranks", tuple(self.group_ranks))
+            ranks = self.group_ranks
+            if (type(ranks) not in (tuple, list) or not ranks or len(set(ranks)) != len(ranks)
+                    or any(type(rank) is not int or rank not in GROUP_RANK_CHOICES for rank in ranks)):
+                raise ValueError(Text("group_ranks {group_ranks}: different ranks among 1 (the ace) and 3 to 13 "
+                                      "(the king), or None for all", group_ranks=repr(ranks)))
+            object.__setattr__(self, "group_ranks", tuple(ranks))
 
     @classmethod
     def for_rule_set(cls, rule_set: str = "fibur", **overrides: Any) -> BurracoOptions:
