@@ -75,3 +75,27 @@ def test_mercante_draws_its_figures(browser, server):
         act(page, lambda: exact_legal(page, "pass").click())
     page.screenshot(path=SCREENSHOTS / "mercante-table-phone.png", full_page=True)
     assert SCRIPT_ERRORS[page] == []
+
+
+def test_mercante_counts_cards_in_words_and_ends_in_one_screen(browser, server):
+    """Issue 37, "At the tables" 11: a seat down to one card reads "1 carta", never "1 carte"; at
+    the fair's end the winner and the prizes come in one screen, from the table's own state: the
+    page asks nothing more for them (the replay of the hands is blocked here). Twelve seats hold
+    two cards each, losing cards as the red deck turns: someone holds one before the end."""
+    page = new_player(browser, server, "Rita", viewport=(390, 844))
+    page.route("**/replay/hands*", lambda route: route.abort())
+    create_table(page, "mercante", {"players": "12"}, {s: "simple" for s in range(1, 12)})
+    page.click("#legal-box summary")
+    one = set()
+    for _ in range(120):
+        legal = wait_turn(page)
+        if not legal:
+            break
+        counts = page.locator(".round-table .p-seat .badge").all_inner_texts()
+        assert not [c for c in counts if c.lower().startswith("1 carte")], counts
+        one.update(c for c in counts if c.lower() == "1 carta")
+        act(page, lambda: exact_legal(page, "pass" if "pass" in legal else legal[0]).click())
+    assert one, "no seat held one card"
+    page.wait_for_selector(".overlay-box .finished")
+    assert page.locator(".overlay-box .breakdown .fair .prize").count() >= 3
+    assert SCRIPT_ERRORS[page] == []

@@ -278,10 +278,9 @@ class Table:
         return event
 
     def _hand_ended(self, result: Any) -> None:
-        """Hold the hand's end on screen (every hand revealed) until each person continues."""
-        if self.state.is_terminal():
-            return
-        self.waiting = set(self.human_seats())
+        """Hold the hand's end on screen (every hand revealed) until each person continues; the
+        match's last hand is shown with its end at once, in the same state (nobody continues)."""
+        self.waiting = set() if self.state.is_terminal() else set(self.human_seats())
         self.hand_end = {"number": len(self.view.results(self.state)), "hands": self.view.hands(self.state),
                          "result": result.to_json(), "waiting_for": sorted(self.waiting)}
 

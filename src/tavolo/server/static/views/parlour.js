@@ -266,7 +266,7 @@ function mercante(ctx, obs) {
   centre.push(el("span", "label", ctx.t("Pot: {count}", { count: obs.pot })));
   const badges = (seat) => [
     ...(seat === obs.mercante ? [ctx.t("Mercante")] : []),
-    ...(obs.held[seat].length ? [ctx.t("{count} cards", { count: obs.held[seat].length })] : []),
+    ...(obs.held[seat].length ? [tn("{count} card", "{count} cards", obs.held[seat].length)] : []),
   ];
   const controls = [];
   if (legal.some((m) => m.startsWith("bid "))) controls.push(bidBox(ctx, obs, legal));
@@ -286,9 +286,14 @@ function mercante(ctx, obs) {
   const others = obs.held.map((held, seat) => (seat !== ctx.seat && held.length && obs.phase !== "offer"
     ? el("div", "shown", "", el("span", "who", ctx.seatName(seat)), el("div", "figures small", "", ...held.map((f) => figureElement(f, "small"))))
     : null)).filter(Boolean);
-  const won = obs.won.map((prize) => el("p", "note", ctx.t("Prize {value}: {figure}, {name}", {
-    value: prize.value, figure: prize.figure, name: prize.holder >= 0 ? ctx.seatName(prize.holder) : ctx.t("the house") })));
+  const won = obs.won.map((prize) => el("p", "note", prizeText(ctx, prize)));
   return { centre, badges, controls, last: el("div", "last-result", "", ...won, ...others) };
+}
+
+/** A prize won, in words: "Premio 2: il gallo, Anna" (the house's where nobody holds its figure). */
+function prizeText(ctx, prize) {
+  return ctx.t("Prize {value}: {figure}, {name}", { value: prize.value, figure: figureSaid(ctx, prize.figure),
+    name: prize.holder >= 0 ? ctx.seatName(prize.holder) : ctx.t("the house") });
 }
 
 /** The bid box: the lot, its price and leader, "Passo" and a button per raise you can pay. */
@@ -350,8 +355,7 @@ function offerPanel(ctx, obs, legal) {
 /** The fair's end: each prize with its figure and who took it, and every seat's tokens won or lost. */
 function mercanteResult(ctx, result) {
   const prizes = result.prizes.map((prize) => el("div", "prize", "", figureElement(prize.figure, "won"),
-    el("span", "", ctx.t("Prize {value}: {figure}, {name}", { value: prize.value, figure: figureSaid(ctx, prize.figure),
-      name: prize.holder >= 0 ? ctx.seatName(prize.holder) : ctx.t("the house") }))));
+    el("span", "", prizeText(ctx, prize))));
   const rows = result.returns.map((won, seat) => el("tr", "", "", el("th", "", ctx.seatName(seat)),
     el("td", won > 0 ? "won" : won < 0 ? "lost" : "", won > 0 ? `+${won}` : String(won))));
   const table = el("table", "fair-tokens", "", el("caption", "", ctx.t("Tokens won or lost")), ...rows);
