@@ -490,7 +490,7 @@ def bridge_pbn(file: Path = typer.Argument(..., help=BRIDGE_FILE), lang: Optiona
     """
     from tavolo.games.bridge.pbn import dumps
 
-    typer.echo(dumps(_bridge_boards(file, Words(lang))), nl=False)
+    typer.echo(dumps(_bridge_boards(file, Words(lang)), names=_bridge_names(file)), nl=False)
 
 
 @bridge_app.command("lin")
@@ -504,7 +504,7 @@ def bridge_lin(file: Path = typer.Argument(..., help=BRIDGE_FILE), lang: Optiona
 
     words = Words(lang)
     boards = _bridge_boards(file, words)
-    typer.echo(_bridge_checked(file, words, lambda: dumps(boards)), nl=False)
+    typer.echo(_bridge_checked(file, words, lambda: dumps(boards, names=_bridge_names(file))), nl=False)
 
 
 @bridge_app.command("analyse")
@@ -526,8 +526,9 @@ def bridge_analyse(file: Path = typer.Argument(..., help=BRIDGE_BOARDS), lang: O
 
 
 def _analysed(state, words: Words) -> tuple:
-    """A board's line (dealer, vulnerability, contract, result, the declarer's side's score, its
-    double-dummy tricks against the tricks taken, par) and its double-dummy analysis."""
+    """A board's line (dealer, vulnerability, contract, result, the declarer's side's score (in
+    rubber, what the hand wrote on its sheet less the other side's), its double-dummy tricks
+    against the tricks taken, par) and its double-dummy analysis."""
     from tavolo.games.bridge.analysis import analyse
     from tavolo.games.bridge.boards import is_over
     from tavolo.games.bridge.cards import pbn_deal, side_of
@@ -541,8 +542,9 @@ def _analysed(state, words: Words) -> tuple:
         line += words("no contract") if done else words("the auction is not over")
     elif done:
         side = side_of(contract.declarer)
+        score = done.points[side] - (done.points[1 - side] if state.game.options.scoring == "rubber" else 0)
         line += words("{contract}, {tricks} tricks: {side} {score}", contract=contract, tricks=done.tricks,
-                      side=words(SIDE_NAMES[side]), score=f"{done.points[side]:+d}")
+                      side=words(SIDE_NAMES[side]), score=f"{score:+d}")
         difference = done.tricks - a.dd_tricks
         line += words("; double dummy {tricks} tricks ({difference} at the table)", tricks=a.dd_tricks,
                       difference=f"{difference:+d}" if difference else "=")
@@ -611,6 +613,14 @@ def _bridge_boards(path: Path, words: Words) -> list:
         return _bridge_checked(path, words, lambda: record_states(record), "{path}: the record does not replay: {reason}")
     text = _bridge_checked(path, words, lambda: _bridge_text(path))
     return _bridge_checked(path, words, lambda: (lin if kind == ".lin" else pbn).loads(text))
+
+
+def _bridge_names(path: Path) -> list[str]:
+    """The players a game record names, North, East, South, West, once ``_bridge_boards`` has
+    read it; none for a PBN or LIN file."""
+    from tavolo.engine.record import GameRecord
+
+    return GameRecord.load(path).seats if path.suffix.lower() == ".json" else []
 
 
 def _bridge_text(path: Path) -> str:

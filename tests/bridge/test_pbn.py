@@ -1,11 +1,12 @@
 """PBN files (Portable Bridge Notation 2.1) out and in: a played game's boards written and
 read back give the same deals, auctions, contracts, play and scores; a rubber's hands and a
 book's deal keep their own dealer and vulnerability (the Dealer and Vulnerable tags, not the
-board number's cycle); a results-only board (the club's form) is scored from its Contract,
-Declarer and Result; Result is written only for a board that is over, as the standard's
-3.4.13-3.4.15 say; a malformed file is refused naming the line and the tag; the double-dummy
-table and par of a deal come from endplay (DDS). Scores as the seed has them (raccolta,
-Bridge, "Punteggio")."""
+board number's cycle) and, scored as rubber, their rubber's points; a results-only board (the
+club's form) is scored from its Contract, Declarer and Result; Result is written only for a
+board that is over, as the standard's 3.4.13-3.4.15 say, and nothing the auction has not
+decided yet; the players a record names are written; a malformed file is refused naming the
+line and the tag; the double-dummy table and par of a deal come from endplay (DDS). Scores as
+the seed has them (raccolta, Bridge, "Punteggio")."""
 
 import random
 
@@ -88,12 +89,12 @@ def test_a_rubber_exported_by_tavolo_reads_back_with_its_dealers_and_vulnerabili
     results = [h.hand_results[-1] for h in hands]
     assert [(r.number, r.dealer, r.vulnerability) for r in results] == [(1, 0, 0), (2, 1, NS), (3, 2, BOTH)]
     assert results[2].vulnerability != board_vulnerability(3)
-    again = loads(dumps(hands))
+    text = dumps(hands)
+    assert text.count('[Scoring "Rubber"]') == 3
+    again = loads(text)
     for original, loaded in zip(results, [s.hand_results[-1] for s in again]):
-        assert (loaded.number, loaded.dealer, loaded.vulnerability, loaded.deal, loaded.contract, loaded.tricks) == \
-            (original.number, original.dealer, original.vulnerability, original.deal, original.contract,
-             original.tricks)
-    assert again[2].hand_results[-1].points == (620, -620)      # 4S making, vulnerable: duplicate's 620
+        assert loaded == original                                    # the rubber's own points, honours included
+    assert [r.points for r in results] == [(120, 0), (0, 120), (620, 0)]    # 4S: 120; the rubber 2-1: 500
 
 
 def test_a_book_deal_keeps_its_dealer_and_vulnerability():
@@ -269,8 +270,8 @@ def test_a_first_board_of_its_own_then_the_cycle():
         state.apply_text("pass")
     assert (state.hand_results[0].dealer, state.hand_results[0].vulnerability) == (2, EW)
     assert (state.board, state.dealer, state.vulnerability) == (2, 1, NS)
-    with pytest.raises(ValueError, match="for duplicate boards, not rubber"):
-        make_game(scoring="rubber", vulnerability=NS)
+    joined = make_game(scoring="rubber", board=3, dealer=2, vulnerability=NS).new_initial_state()
+    assert (joined.board, joined.dealer, joined.vulnerability, joined.sheet.games) == (3, 2, NS, (1, 0))
 
 
 def test_a_claim_ends_the_play_at_a_total_the_side_can_still_reach():
@@ -287,3 +288,94 @@ def test_a_claim_ends_the_play_at_a_total_the_side_can_still_reach():
         state.claim(state.claimable().stop)
     state.claim(9)
     assert state.phase == "over" and state.hand_results[0].tricks == 9 and state.hand_results[0].points == (400, -400)
+
+
+def _partial(rng, game):
+    """A random game of ``game`` stopped at a random decision: in the auction, in the play or over."""
+    state = game.new_initial_state()
+    resolve_chance(state, rng)
+    stop = rng.choice([rng.randrange(1, 12), rng.randrange(12, 70), 200])
+    for _ in range(stop):
+        if state.phase != "auction" and state.phase != "play":
+            break
+        legal = state.legal_actions()
+        calls = [a for a in legal if a >= 52 and a != legal[0]] or legal       # fewer passes: auctions go on
+        state.apply(rng.choice(calls if state.phase == "auction" and rng.random() < 0.4 else legal))
+    return state
+
+
+def test_a_partial_game_goes_out_as_the_standard_says_and_tavolo_and_endplay_read_it_back():
+    """PBN 2.1, 3.4: "When a tag value of a mandatory tag is unknown ... the tag is given with
+    tag value "?""; 3.5: an auction "not been completed yet" ends with '+', the next call's
+    place. A board exported during the auction has no declarer, contract or result made up
+    from the calls so far; Tavolo and endplay read every partial export back as it was."""
+    import endplay.parsers.pbn as endplay_pbn
+
+    rng, phases = random.Random(37), []
+    for k in range(300):
+        state = _partial(rng, make_game(board=k % 16 + 1, scoring=rng.choice(["duplicate", "rubber"])))
+        phases.append(state.phase)
+        text = dumps([state])
+        if state.phase == "auction":
+            for tag in ("Declarer", "Contract", "Result"):
+                assert f'[{tag} "?"]' in text, text
+            assert text.rstrip().endswith("+")
+        again = loads(text)[0]
+        assert (again.phase, again.calls, again.contract, again.tricks) == \
+            (state.phase, state.calls, state.contract, state.tricks)
+        assert again.hand_results == state.hand_results[-1:] and again.dealt_hands() == state.dealt_hands()
+        board = endplay_pbn.loads(text)[0]
+        assert len(board.auction) == len(state.calls) and board.deal.to_pbn()[2:] in text
+    assert phases.count("auction") > 50 and phases.count("play") > 50
+
+
+NO_HONOURS = "N:AKQJ.AK98.765.43 T98.QJ7.432.AKQJ 765.T65.AKQJ.T98 432.432.T98.7652"
+RUBBER_HAND = f"""[Board "2"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "{NO_HONOURS}"]
+[Scoring "Rubber"]
+[Declarer "N"]
+[Contract "1H"]
+[Result "9"]
+"""
+
+
+def test_a_rubber_board_is_scored_as_rubber_where_the_file_says_so(tmp_path):
+    """Seed, "Punteggio": in rubber (partita libera) a hand scores its tricks and overtricks, the
+    game and rubber bonuses only when a game or the rubber is won; duplicate adds 50 for a part
+    score. 1H+2 by North, no honours held: rubber 30 + 60 = 90, duplicate 140. A vulnerable side
+    in rubber has a game: 4H+2 by North-South vulnerable wins the rubber 2-0, 120 + 60 + 700."""
+    rubber = loads(RUBBER_HAND)[0]
+    assert rubber.game.options.scoring == "rubber" and rubber.hand_results[0].points == (90, 0)
+    duplicate = loads(RUBBER_HAND.replace('[Scoring "Rubber"]\n', ""))[0]
+    assert duplicate.hand_results[0].points == (140, -140)
+    won = loads(RUBBER_HAND.replace('"None"', '"NS"').replace('"1H"', '"4H"').replace('"9"', '"12"'))[0]
+    assert won.hand_results[0].points == (880, 0) and won.phase == "over"
+    assert loads(dumps([rubber]))[0].hand_results == rubber.hand_results
+    path = tmp_path / "rubber.pbn"
+    for result, said in ((9, "1H by N, 9 tricks: North-South +90"), (6, "1H by N, 6 tricks: North-South -50")):
+        path.write_text(RUBBER_HAND.replace('"9"', f'"{result}"'), encoding="utf-8")
+        out = CliRunner(env={"TAVOLO_LANG": "en"}).invoke(_app(), ["bridge", "analyse", str(path)])
+        assert out.exit_code == 0 and said in out.output.splitlines()[0], out.output
+
+
+def test_the_players_a_record_names_are_in_the_pbn_and_lin_exports(tmp_path):
+    """PBN 2.1, 3.4.5-3.4.8: the West, North, East and South tags name the players; LIN's pn|
+    names them from South's. A record's seats are North, East, South, West."""
+    from tavolo.games.bridge import lin
+
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    record = play(make_game(board=3), [RandomBot(seed=s) for s in range(4)], seed=4, seat_names=names)
+    states = record_states(record)
+    text = dumps(states, names=record.seats)
+    for tag, name in zip(("North", "East", "South", "West"), names):
+        assert f'[{tag} "{name}"]' in text
+    assert lin.dumps(states, names=record.seats).startswith("pn|Carla,Dario,Anna,Bruno|")
+    assert '[North "?"]' in dumps(states)
+    record.save(tmp_path / "game.json")
+    runner = CliRunner(env={"TAVOLO_LANG": "en"})
+    out = runner.invoke(_app(), ["bridge", "pbn", str(tmp_path / "game.json")])
+    assert out.exit_code == 0 and '[West "Dario"]' in out.output, out.output
+    out = runner.invoke(_app(), ["bridge", "lin", str(tmp_path / "game.json")])
+    assert out.exit_code == 0 and out.output.startswith("pn|Carla,Dario,Anna,Bruno|"), out.output

@@ -6,11 +6,12 @@ vulnerability as the file gives them (``None`` where it does not: then the
 board number's duplicate cycle), the deal, the calls and cards with where each
 was written, and the contract and result when the file states them.
 :func:`state_of` replays it through the rules into a one-board duplicate
-state, so a file with an illegal call or card is refused naming its line. A
-board with a contract and a result but no auction or play (a club's result
-sheet) becomes a hand played in that contract and ended at that result; a
-board whose play stops at a claim ends at the tricks claimed. Every refusal is
-a :class:`BoardFileError`, one sentence naming the line and the field::
+state (a rubber joined at that hand when the file scores it as rubber), so a
+file with an illegal call or card is refused naming its line. A board with a
+contract and a result but no auction or play (a club's result sheet) becomes a
+hand played in that contract and ended at that result; a board whose play
+stops at a claim ends at the tricks claimed. Every refusal is a
+:class:`BoardFileError`, one sentence naming the line and the field::
 
     >>> from tavolo.games.bridge.cards import parse_pbn_deal
     >>> read = ReadBoard(1, number=1, dealer=2, vulnerability=2,
@@ -27,7 +28,7 @@ its PBN and LIN writers print.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,10 @@ from tavolo.games.bridge.endplay_types import VULS, to_bid, to_card, to_denom
 from tavolo.games.bridge.game import make_game
 from tavolo.games.bridge.scoring import board_dealer, board_vulnerability
 from tavolo.games.bridge.state import BridgeState
+
+
+SEAT_TAGS = ("North", "East", "South", "West")
+"""The tags (PBN) and info keys (endplay) of the players' names, seat by seat."""
 
 
 class BoardFileError(ValueError):
@@ -89,7 +94,8 @@ class ReadBoard:
     source; or, for PBN's play table, ``play_rows`` (a row per trick, a card or ``None`` per
     column, the first column ``play_first``'s); ``bid`` (``"4HX"``, ``"Pass"``) and
     ``declarer`` from the file's contract tags; ``result`` as (side, tricks): side 0 NS, 1 EW,
-    ``None`` the declarer's; ``claimed``: the play ends there (PBN's ``*``, LIN's ``mc``)."""
+    ``None`` the declarer's; ``claimed``: the play ends there (PBN's ``*``, LIN's ``mc``);
+    ``rubber``: the file scores it as rubber (PBN's ``[Scoring "Rubber"]``)."""
 
     line: int
     number: int | None = None
@@ -104,6 +110,7 @@ class ReadBoard:
     declarer: int | None = None
     result: tuple[int | None, int] | None = None
     claimed: bool = False
+    rubber: bool = False
     sources: dict[str, Source] = field(default_factory=dict)
     """Where the deal, the contract, the declarer and the result were written (by those names)."""
 
@@ -112,15 +119,20 @@ class ReadBoard:
 
 
 def state_of(read: ReadBoard, index: int) -> BridgeState:
-    """The board replayed by the rules: a one-board duplicate state (``index``: its place in
-    the file, the number of a board that gives none)."""
+    """The board replayed by the rules: a one-board duplicate state, or a rubber joined at this
+    hand, the sheet as its vulnerability says (``index``: its place in the file, the number of
+    a board that gives none)."""
     number = read.number or index
     dealer = board_dealer(number) if read.dealer is None else read.dealer
     vulnerability = board_vulnerability(number) if read.vulnerability is None else read.vulnerability
-    own: dict[str, int] = {"dealer": dealer} if dealer != board_dealer(number) else {}
-    if vulnerability != board_vulnerability(number):
-        own["vulnerability"] = vulnerability
-    state = make_game(board=number, **own).new_initial_state()
+    if read.rubber:
+        game = make_game(scoring="rubber", board=number, dealer=dealer, vulnerability=vulnerability)
+    else:
+        own: dict[str, int] = {"dealer": dealer} if dealer != board_dealer(number) else {}
+        if vulnerability != board_vulnerability(number):
+            own["vulnerability"] = vulnerability
+        game = make_game(board=number, **own)
+    state = game.new_initial_state()
     hands = read.hands
     if hands is None:
         raise read.where("deal").refuse(BoardFileError("the deal is missing"))
@@ -220,12 +232,14 @@ def deck_order(hands: list[list[int]], dealer: int) -> list[int]:
     return dealt[::-1]
 
 
-def board_of(state: BridgeState, event: str = "Tavolo") -> Board:
+def board_of(state: BridgeState, event: str = "Tavolo", names: Sequence[str] = ()) -> Board:
     """The board of the hand ``state`` is playing or has just finished, as ``endplay`` holds
-    one: a hand still in the auction has no contract; a hand passed out the contract
-    ``Pass``; a hand in play its contract with no result yet (:func:`is_over` says which);
-    a finished one the tricks its declarer's side took, ``claimed`` when the play stopped
-    before the 13th trick."""
+    one: a hand passed out has the contract ``Pass``; a hand in play its contract with no
+    result yet (:func:`is_over` says which); a finished one the tricks its declarer's side
+    took, ``claimed`` when the play stopped before the 13th trick. A hand still in the
+    auction sets none, but endplay's board makes one up from the calls so far: the writers
+    say it is not decided. ``names``: the players, North, East, South, West (a record's
+    seats), or none."""
     over = is_over(state)
     done = state.hand_results[-1] if over else None
     board = Board(Deal.from_pbn(pbn_deal(state.dealt_hands())), auction=[to_bid(c) for c in state.calls],
@@ -242,6 +256,7 @@ def board_of(state: BridgeState, event: str = "Tavolo") -> Board:
     elif over:
         board.contract = Contract("Pass")
     board.info["Event"] = event
+    board.info.update((tag, name) for tag, name in zip(SEAT_TAGS, names) if name)
     board.info["Scoring"] = "MP;IMP" if state.game.options.scoring == "duplicate" else "Rubber"
     return board
 

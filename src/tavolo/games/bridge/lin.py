@@ -25,7 +25,7 @@ cards are then replayed by the rules (:func:`~tavolo.games.bridge.boards.state_o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import endplay.parsers.lin as endplay_lin
 from endplay.types import Bid, Card
@@ -45,15 +45,17 @@ Pair = tuple[str, str, int]
 """A LIN pair: key, value, the line it is on."""
 
 
-def dumps(states: Iterable[BridgeState]) -> str:
-    """The hands the states are at as LIN, a line per board. A contract is LIN's only through
-    its auction: a board read from a result sheet (a contract, no auction) is refused."""
+def dumps(states: Iterable[BridgeState], names: Sequence[str] = ()) -> str:
+    """The hands the states are at as LIN, a line per board; ``names``: the players, North,
+    East, South, West (a record's seats), written in ``pn`` from South's. A contract is LIN's
+    only through its auction: a board read from a result sheet (a contract, no auction) is
+    refused."""
     boards = []
     for state in states:
         if state.contract is not None and not state.calls:
             raise BoardFileError("board {number}: {reason}", number=board_number(state), reason=BoardFileError(
                 "LIN gives a contract only by its auction, and this board has none"))
-        boards.append(board_of(state))
+        boards.append(board_of(state, names=names))
     return endplay_lin.dumps(boards)
 
 

@@ -31,7 +31,7 @@ refused with the line and the tag (:class:`~tavolo.games.bridge.boards.BoardFile
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from io import StringIO
 from typing import Any
 
@@ -51,17 +51,20 @@ _ANNOTATION = re.compile(r"\{[^}]*\}|;.*$|\$\d+|=\d+=|[!?]{1,2}|\^[ISRL]")
 """What may follow a call or a card and is not one: comments, NAGs, note references, suffixes, irregularities."""
 _RESULT = re.compile(r"\^?(?:(\d+)|(NS|EW) (\d+)(?: (?:NS|EW) \d+)?)$", re.IGNORECASE)
 SEAT_PROBLEM = BoardFileError("a seat is N, E, S or W")
+UNDECIDED = ("[Declarer ", "[Contract ", "[Result ")
+"""The tags of what the auction decides."""
 UNKNOWN = ("", "?")
 """Tag values that say nothing: inappropriate (empty) or unknown."""
 
 
-def dumps(states: Iterable[BridgeState], event: str = "Tavolo") -> str:
-    """A PBN file (export format) of the hands the states are at."""
+def dumps(states: Iterable[BridgeState], event: str = "Tavolo", names: Sequence[str] = ()) -> str:
+    """A PBN file (export format) of the hands the states are at; ``names``: the players,
+    North, East, South, West (a record's seats), else the tags say ``?`` (unknown)."""
     encoder = endplay_pbn.PBNEncoder()
     out = StringIO()
     out.write(f"% PBN {encoder.pbn_version}\n% EXPORT\n")
     for state in states:
-        encoder.export_board(board_of(state, event))
+        encoder.export_board(board_of(state, event, names))
         out.writelines(_as_the_standard_says(tag, state) for tag in encoder.tags)
         out.write("\n")
     return out.getvalue()
@@ -69,7 +72,15 @@ def dumps(states: Iterable[BridgeState], event: str = "Tavolo") -> str:
 
 def _as_the_standard_says(tag: str, state: BridgeState) -> str:
     """endplay's tag as PBN 2.1 writes it: a contract doubled with ``X`` (endplay writes ``x``);
-    no result (``?``, unknown) for a hand still being played."""
+    no result (``?``, unknown) for a hand still being played; during the auction no declarer,
+    contract or result (``?``: 3.4, "When a tag value of a mandatory tag is unknown"; endplay
+    makes them up from the calls so far), and ``+`` in the place of the next call (3.5: "the
+    auction has not been completed yet ... The '+' replaces the next call to be made")."""
+    if state.phase == "auction":
+        if tag.startswith(UNDECIDED):
+            return tag.split(" ")[0] + ' "?"]\n'
+        if tag.startswith("[Auction "):
+            return tag + "+\n" if len(state.calls) % 4 == 0 else tag[:-1] + " +\n"
     if tag.startswith("[Contract "):
         return tag.replace('x"]', 'X"]').replace('xX"]', 'XX"]')
     if tag.startswith("[Result ") and state.contract is not None and not is_over(state):
@@ -78,8 +89,8 @@ def _as_the_standard_says(tag: str, state: BridgeState) -> str:
 
 
 def loads(text: str) -> list[BridgeState]:
-    """Every board of a PBN file as a bridge state (duplicate scoring, the board's
-    number), its auction and play replayed."""
+    """Every board of a PBN file as a bridge state (duplicate scoring, or rubber where the
+    ``Scoring`` tag says so; the board's number), its auction and play replayed."""
     return [state_of(read, k + 1) for k, read in enumerate(read_boards(text))]
 
 
@@ -178,6 +189,7 @@ class _Game:
                                                            "C D H S NT and X or XX, e.g. 4HX"))
         b.result = self._tag("result", _result,
                              BoardFileError("a result is the tricks the declarer's side took, 0 to 13"))
+        b.rubber = "rubber" in (self.value("scoring") or "").lower().split(";")
         for key in ("deal", "contract", "result"):
             if key in self.fields:
                 b.sources[key] = self.source(key)

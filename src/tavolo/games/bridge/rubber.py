@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from tavolo.games.bridge.calls import Contract
 from tavolo.games.bridge.cards import side_of
-from tavolo.games.bridge.scoring import contract_score
+from tavolo.games.bridge.scoring import contract_score, is_vulnerable
 
 GAME = 100
 RUBBER_BONUS_TWO_NIL, RUBBER_BONUS_TWO_ONE = 700, 500
@@ -48,6 +48,17 @@ class RubberSheet:
     @property
     def over(self) -> bool:
         return max(self.games) >= 2
+
+    @classmethod
+    def vulnerable_as(cls, vulnerability: int | None) -> RubberSheet:
+        """The sheet of a rubber joined where ``vulnerability`` (NONE, NS, EW, BOTH) says: each
+        vulnerable side has a game, no part score (a rubber's hand read from a file).
+
+        >>> RubberSheet.vulnerable_as(1).games, RubberSheet.vulnerable_as(None).games     # NS; none given
+        ((1, 0), (0, 0))
+        """
+        return cls(games=_pair(int(vulnerability is not None and is_vulnerable(vulnerability, side))
+                               for side in (0, 1)))
 
     def vulnerable(self, side: int) -> bool:
         return self.games[side] >= 1

@@ -26,16 +26,14 @@ class BridgeOptions:
     (the seed's "punti a onore"; never in duplicate); ``analyse``: each played
     hand's result carries its double-dummy tricks and par (endplay/DDS, some
     tens of milliseconds a hand); ``dealer`` and ``vulnerability`` (seat 0-3; NONE,
-    NS, EW, BOTH), duplicate only: the first board's, when they are not its
-    number's (a deal from a book, a rubber's hand read back from a file); the
-    boards after it follow the cycle. Always four players.
+    NS, EW, BOTH): the first board's, when they are not its number's (a deal from
+    a book, a board read back from a file); the boards after it follow the cycle.
+    In rubber the first hand's (a rubber's hand read back from a file, ``board`` its
+    number): a vulnerable side has made a game (in seconda), so the sheet starts
+    with it; the deal goes round from that dealer. Always four players.
 
     >>> BridgeOptions(board=1, dealer=2, vulnerability=2).dealer
     2
-    >>> BridgeOptions(scoring="rubber", dealer=1)
-    Traceback (most recent call last):
-    ...
-    ValueError: a board's own dealer and vulnerability are for duplicate boards, not rubber
     """
 
     scoring: str = "duplicate"
@@ -58,8 +56,6 @@ class BridgeOptions:
             raise ValueError(Text("board numbers start at 1, not {board}", board=self.board))
         if not 1 <= self.boards <= 64:
             raise ValueError(Text("play 1 to 64 boards, not {boards}", boards=self.boards))
-        if (self.dealer is not None or self.vulnerability is not None) and self.scoring != "duplicate":
-            raise ValueError(Text("a board's own dealer and vulnerability are for duplicate boards, not rubber"))
         if self.dealer not in (None, 0, 1, 2, 3):
             raise ValueError(Text("the dealer is seat 0-3 (N E S W), not {dealer}", dealer=self.dealer))
         if self.vulnerability not in (None, 0, 1, 2, 3):

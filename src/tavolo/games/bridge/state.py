@@ -81,7 +81,8 @@ class BridgeState(DealtState):
         self._opts = game.options
         self._phase = DEAL
         self._hand_no = 0
-        self._dealer = self._board_dealer() if self._opts.scoring == "duplicate" else 0
+        rubber = self._opts.scoring == "rubber"
+        self._dealer = (self._opts.dealer or 0) if rubber else self._board_dealer()
         self._turn = self._leader = self._dealer
         self._hands = [0, 0, 0, 0]
         self._calls: list[int] = []
@@ -90,7 +91,7 @@ class BridgeState(DealtState):
         self._tricks: list[Trick] = []
         self._won = [0, 0]
         self._scores = [0, 0]
-        self._sheet = RubberSheet()
+        self._sheet = RubberSheet.vulnerable_as(self._opts.vulnerability if rubber else None)
         self._results: list[HandResult] = []
         self.history: list[int] = []
         self._legal: list[int] | None = None
@@ -162,7 +163,7 @@ class BridgeState(DealtState):
     @property
     def board(self) -> int:
         """The board number (duplicate) or hand number (rubber), from 1."""
-        return self._opts.board + self._hand_no if self._opts.scoring == "duplicate" else self._hand_no + 1
+        return self._opts.board + self._hand_no
 
     @property
     def vulnerability(self) -> int:
