@@ -102,7 +102,7 @@ def test_a_directors_evening_in_the_browser(browser, served, web_app, tmp_path):
     for round_number in (1, 2, 3):
         expect(desk.locator("#round-title")).to_have_text(f"Turno {round_number}")
         phone_entry(browser, served, web_app, round_number, 1, "450+300+205", "120+95+630")
-        expect(public.locator('#current tr[data-table="1"] td.result')).to_contain_text("(955-845)")
+        expect(public.locator('#current tr[data-table="1"] td.result')).to_contain_text("(955 / 845)")
         if round_number == 1:
             typed_through_a_refresh(desk)
         for table in range(2, 7):
@@ -111,7 +111,7 @@ def test_a_directors_evening_in_the_browser(browser, served, web_app, tmp_path):
         if round_number == 1:
             desk.once("dialog", lambda dialog: dialog.accept("somma errata"))
             desk_entry(desk, 2, "505", "500", state="corretto")
-            expect(public.locator('#current tr[data-table="2"] td.result')).to_contain_text("(505-500)")
+            expect(public.locator('#current tr[data-table="2"] td.result')).to_contain_text("(505 / 500)")
             desk.screenshot(path=SCREENSHOTS / "director-desk.png", full_page=True)
         if round_number < 3:
             desk.click("#pair")
@@ -196,7 +196,7 @@ def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairi
     expect(desk.locator("#fix-round option")).to_have_count(2)
     desk.select_option("#fix-round", "1")
     row = desk.locator('#fix-table tr[data-fix="1"]')
-    expect(row.locator("td.result")).to_contain_text("600 - 400")
+    expect(row.locator("td.result")).to_contain_text("600 / 400")
     row.locator("button").click()
     expect(desk.locator('#fix input[name="ns"]')).to_have_value("600")
     desk.fill('#fix input[name="ns"]', "400")
@@ -212,7 +212,7 @@ def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairi
     expect(message).to_contain_text("il turno successivo si abbina sulla classifica corretta")
     expect(desk.locator("#affected li")).to_have_count(1)
     expect(desk.locator("#journal li").first).to_contain_text("600 / 400 -> 400 / 600")
-    expect(desk.locator('#fix-table tr[data-fix="1"] td.result')).to_contain_text("400 - 600")
+    expect(desk.locator('#fix-table tr[data-fix="1"] td.result')).to_contain_text("400 / 600")
     assert context.request.get(f"{served}/api/torneo/Veloce").json()["round"]["tables"] == round_two  # kept
     standings = context.request.get(f"{served}/api/torneo/Veloce").json()["standings"][0]["lines"]
     assert [line["number"] for line in standings[:5]] == [7, 5, 3, 2, 1]  # pair 2 now the fourth winner
@@ -282,7 +282,7 @@ def test_each_side_confirms_the_other_sides_deals_and_a_second_proposal_is_a_dis
     desk.goto(f"{served}/direttore/Veloce?lang=it")
     row = desk.locator('#grid tr[data-table="2"]')
     expect(row).to_have_class("state-disputed")
-    expect(row.locator("td.state .proposed")).to_have_text(["Proposti da N/S: 900 - 500", "Proposti da E/O: 500 - 900"])
+    expect(row.locator("td.state .proposed")).to_have_text(["Proposti da N/S: 900 / 500", "Proposti da E/O: 500 / 900"])
     context.close()
 
 
@@ -339,7 +339,7 @@ def test_a_pending_row_shows_the_points_proposed_and_undo_asks_and_says_what_it_
     desk.goto(f"{served}/direttore/Veloce?lang=it")
     pending = desk.locator('#grid tr[data-table="2"]')
     expect(pending).to_have_class("state-pending")
-    expect(pending.locator("td.state")).to_have_text("in attesa di confermaProposti da N/S: 900 - 500")
+    expect(pending.locator("td.state")).to_have_text("in attesa di confermaProposti da N/S: 900 / 500")
     assert desk.evaluate("getComputedStyle(document.querySelector('#grid tr.state-pending')).backgroundColor") != (
         desk.evaluate("getComputedStyle(document.querySelector('#grid tr.state-missing')).backgroundColor"))
     desk_entry(desk, 1, "900", "500")

@@ -50,10 +50,10 @@ from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, insert, select
 from starlette.datastructures import UploadFile as StarletteUpload
 
 from tavolo.i18n import catalog, language, negotiate, translate
@@ -283,6 +283,10 @@ SCRIPT_TEXTS = (
     "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
     " anyway?",
     "The code keeps these pairings as published: the next round is paired on the corrected standings.",
+    "Stored: {points}", "both lines' points are needed", "Tavolo does not answer here yet",
+    "Equal VP, MP and points: the same place, listed by number (the next round's pairing takes them in the order of"
+    " round 1's seating).",
+    "Table {table} has {stored}, stored by {author} at {time}; you typed {typed}.",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 
@@ -582,9 +586,12 @@ def desk_home(request: Request) -> HTMLResponse:
 
 
 @router.get("/direttore/{name}", response_class=HTMLResponse, include_in_schema=False)
-def desk_page(request: Request, name: str) -> HTMLResponse:
+def desk_page(request: Request, name: str) -> Response:
+    if current_account(request) is None:  # log in first, then come back here
+        return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
     staff(request, name)
-    return render(request, "director/desk.html", name=name)
+    port = request.url.port or (443 if request.url.scheme == "https" else 80)
+    return render(request, "director/desk.html", name=name, port=port)
 
 
 @router.get("/api/direttore")
@@ -770,11 +777,19 @@ DECISIONS: dict[str, Callable[[Any, Decision], list]] = {
 }
 
 
+NEEDS_NUMBER = frozenset({"warning", "late", "abandon", "withdraw", "substitute", "rename"})
+"""The decisions about one entrant, named by its number."""
+
+
 @router.post("/api/direttore/{name}/decisioni")
 def decide(request: Request, name: str, body: Decision) -> JSONResponse:
     """Warnings, arbitral scores, late arrivals, abandonments, withdrawals and substitutions."""
     if body.action not in DECISIONS:
         raise Refused(400, TournamentError("unknown decision {action!r}", action=body.action))
+    if body.action in NEEDS_NUMBER and body.number < 1:
+        raise Refused(400, TournamentError("write the entrant's number in 'Entrant No.'"))
+    if body.action == "arbitral" and body.table < 1:
+        raise Refused(400, TournamentError("write the table's number in 'Table'"))
     handle = staff(request, name)
     events = _do(request, handle, lambda t: DECISIONS[body.action](t, body))
     return JSONResponse({"recorded": [type(event).__name__ for event in events]})
@@ -930,11 +945,24 @@ def desk_round(request: Request, name: str, number: int) -> JSONResponse:
         raise Refused(404, error) from None
     view = round_view(t, played)
     words = words_of(request)
+    stored = stored_by(tournaments(request).log(name), number)
     for row in view["tables"]:
         scores = played.scores.get(row["table"])
         row["points"] = {"ns": "+".join(map(str, scores[0])), "ew": "+".join(map(str, scores[1]))} if scores else None
         row["corrections"] = [describe(c, words) for c in played.corrections.get(row["table"], [])]
+        row["stored_by"] = stored.get(row["table"]) if scores else None
     return JSONResponse(view)
+
+
+STORING = frozenset({"ScoreEntered", "ScoreCorrected"})
+
+
+def stored_by(logged: list, number: int) -> dict[int, dict[str, str]]:
+    """Who stored each table's points of round ``number`` as they stand, and when (the last entry or correction
+    not undone): the desk names them before another director corrects the result."""
+    undone = {seq for e in logged if e.kind == "Undone" for seq in e.payload["seqs"]}
+    return {e.event.table: {"author": e.author, "at": e.recorded_at.isoformat()} for e in logged
+            if e.kind in STORING and e.seq not in undone and e.event.round == number}  # fmt: skip
 
 
 @router.get("/api/direttore/{name}/registro")
@@ -1055,9 +1083,52 @@ def print_paper(
     )
 
 
+EXPORTS = {"standings": ("text/csv", "csv"), "results": ("text/csv", "csv"), "json": ("application/json", "json")}
+"""What the desk exports, as ``tavolo tournament export`` writes it: the standings and the results as CSV (for the
+club's site, a spreadsheet or the federation's forms) and the whole event as JSON."""
+
+
+@router.get("/api/direttore/{name}/esporta/{what}")
+def export_data(request: Request, name: str, what: str) -> Response:
+    """The standings or the results as CSV, or the event as JSON: a download named after the event."""
+    from tavolo.tournament import export as exporting
+
+    t = staff(request, name).tournament
+    if what not in EXPORTS:
+        raise Refused(404, TournamentError("no export {what!r}: standings, results or json", what=what))
+    if what == "json":
+        data = json.dumps(exporting.tournament_json(t), ensure_ascii=False, indent=1)
+    else:
+        data = (exporting.standings_csv if what == "standings" else exporting.results_csv)(t)
+    media, suffix = EXPORTS[what]
+    filename = f"{slug(name)}-{what}.{suffix}"
+    return Response(data, media_type=f"{media}; charset=utf-8", headers={"Content-Disposition": attachment(filename)})
+
+
+def attachment(filename: str) -> str:
+    """A download's ``Content-Disposition``, its name kept in UTF-8 too."""
+    return f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(filename)}"
+
+
 def hall_address(request: Request, t: Tournament) -> str:
-    """The address the score cards' QR codes carry: the hall's, once the desk set it, else the desk's own."""
-    return t.hall_address or str(request.base_url).rstrip("/")
+    """The address the score cards' QR codes carry: the hall's, once set at the desk for the whole server (else
+    one set for this event from the command line), else the desk's own."""
+    return server_hall_address(request.app.state.store) or t.hall_address or str(request.base_url).rstrip("/")
+
+
+HALL_KEY = "hall_address"
+"""The hall's address is one of the server's settings: set once, every event's cards carry it."""
+
+
+def server_hall_address(store: OnlineStore) -> str | None:
+    with store.engine.connect() as connection:
+        return connection.scalar(select(SettingRow.value).where(SettingRow.key == HALL_KEY))
+
+
+def keep_server_hall_address(store: OnlineStore, address: str) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(delete(SettingRow).where(SettingRow.key == HALL_KEY))
+        connection.execute(insert(SettingRow), [{"key": HALL_KEY, "value": address}])
 
 
 class HallAddress(BaseModel):
@@ -1067,23 +1138,37 @@ class HallAddress(BaseModel):
 
 @router.get("/api/direttore/{name}/indirizzo")
 def hall_address_state(request: Request, name: str) -> JSONResponse:
-    """The address the cards will carry, whether phones can open it, and the addresses of this machine on the
-    hall's network (``tavolo serve --host 0.0.0.0`` answers on them) at the port the desk was opened on."""
+    """The address the cards will carry, whether phones can open it, and this machine's addresses on the hall's
+    network at the port the desk was opened on, each saying whether Tavolo answers there (``tavolo serve`` answers
+    on 127.0.0.1 only, ``tavolo serve --host 0.0.0.0`` on the hall's network too)."""
     t = staff(request, name).tournament
     address = hall_address(request, t)
     port = request.url.port or (443 if request.url.scheme == "https" else 80)
-    lan = [f"{request.url.scheme}://{ip}:{port}" for ip in lan_addresses()]
-    return JSONResponse({"address": address, "set": t.hall_address is not None, "loopback": is_loopback(address),
-                         "lan": lan})  # fmt: skip
+    lan = [{"address": f"{request.url.scheme}://{ip}:{port}", "listening": answers(ip, port)} for ip in lan_addresses()]
+    return JSONResponse({"address": address, "set": address != str(request.base_url).rstrip("/"),
+                         "loopback": is_loopback(address), "lan": lan})  # fmt: skip
 
 
 @router.post("/api/direttore/{name}/indirizzo")
 def set_hall_address(request: Request, name: str, body: HallAddress) -> JSONResponse:
-    """The hall's address for the score cards' QR codes, as ``tavolo tournament print cards --url`` takes it."""
-    handle = director(request, name)
-    _do(request, handle, lambda t: commands.set_hall_address(t, body.address))
-    address = hall_address(request, handle.tournament)
+    """The hall's address for the score cards' QR codes, for every event of this server (as ``tavolo tournament
+    print cards --url`` takes it)."""
+    director(request, name)
+    try:
+        address = commands.check_hall_address(body.address)
+    except TournamentError as error:
+        raise Refused(400, error) from None
+    keep_server_hall_address(request.app.state.store, address)
     return JSONResponse({"address": address, "set": True, "loopback": is_loopback(address)})
+
+
+def answers(ip: str, port: int) -> bool:
+    """Whether something listens at ``ip``:``port`` (this server, when it was started on the hall's network)."""
+    try:
+        with socket.create_connection((ip, port), timeout=0.3):
+            return True
+    except OSError:
+        return False
 
 
 PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
@@ -1122,9 +1207,7 @@ def download_backup(request: Request, name: str) -> Response:
     director(request, name)
     data = json.dumps(backup(tournaments(request), name), ensure_ascii=False, indent=1)
     filename = backup_filename(name, datetime.now().astimezone())
-    return Response(data, media_type="application/json",
-                    headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; "
-                                                    f"filename*=UTF-8''{quote(filename)}"})  # fmt: skip
+    return Response(data, media_type="application/json", headers={"Content-Disposition": attachment(filename)})
 
 
 def backup_filename(name: str, when: datetime) -> str:
@@ -1133,8 +1216,12 @@ def backup_filename(name: str, when: datetime) -> str:
     >>> backup_filename("Martedì al circolo: 3° torneo", datetime(2026, 3, 14, 22, 5))
     'martedi-al-circolo-3-torneo-2026-03-14-2205.json'
     """
-    slug = "-".join(re.findall(r"[a-z0-9]+", search_key(name).replace("'", " "))) or "torneo"
-    return f"{slug[:60]}-{when:%Y-%m-%d-%H%M}.json"
+    return f"{slug(name)}-{when:%Y-%m-%d-%H%M}.json"
+
+
+def slug(name: str) -> str:
+    """The event's name in plain letters, for a file's name: ``martedi-al-circolo``."""
+    return "-".join(re.findall(r"[a-z0-9]+", search_key(name).replace("'", " ")))[:60] or "torneo"
 
 
 BACKUP_BYTES = 50_000_000

@@ -400,10 +400,17 @@ def correct_score(
         and tournament.config.phases[tournament.config.phase_of(following)].system.uses_standings
     )
     new_ns, new_ew = _checked_points(tournament, where, ns, ew)
-    if (new_ns, new_ew) == played.scores[table]:
+    if _same_result(played.scores[table], (new_ns, new_ew)):
         raise TournamentError("{where}: these are the points entered already, nothing to correct", where=where)
     corrected = ScoreCorrected(round_number, table, new_ns, new_ew, reason.strip(), kept, *played.scores[table])
     return [replace(corrected, affected=affected_pairings(tournament, corrected, round_number))]
+
+
+def _same_result(stored: tuple[tuple[int, ...], ...], typed: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether ``typed`` says nothing new: the same figures, or the same totals typed as totals (the deals
+    stored stay; a correction "2970 / 1465 -> 2970 / 1465" would only lose them)."""
+    totals_only = all(len(figures) == 1 for figures in typed)
+    return typed == stored or (totals_only and [sum(f) for f in typed] == [sum(f) for f in stored])
 
 
 def _table(tournament: Tournament, round_number: int, table: int) -> tuple[Round, Message]:
@@ -574,6 +581,15 @@ def set_hall_address(tournament: Tournament, address: str) -> list[Event]:
     >>> set_hall_address(Tournament(TournamentConfig("Prova")), " http://192.168.1.20:8000/ ")
     [HallAddressSet(address='http://192.168.1.20:8000')]
     """
+    text = check_hall_address(address)
+    if text == tournament.hall_address:
+        return []
+    return [HallAddressSet(text)]
+
+
+def check_hall_address(address: str) -> str:
+    """``address`` as the score cards carry it (no trailing ``/``), refused unless the phones can open it (the
+    server's hall address at the desk is checked the same way)."""
     text = address.strip().rstrip("/")
     try:
         split = urlsplit(text)
@@ -583,9 +599,7 @@ def set_hall_address(tournament: Tournament, address: str) -> list[Event]:
     if split is None or split.scheme not in ("http", "https") or not split.hostname or split.query or split.fragment:
         raise TournamentError("{address!r} is not an address the phones can open: write it as http://192.168.1.20:8000",
                               address=address.strip())  # fmt: skip
-    if text == tournament.hall_address:
-        return []
-    return [HallAddressSet(text)]
+    return text
 
 
 ROLES = ("director", "arbiter")

@@ -13,6 +13,8 @@ rounds, then three Danish rounds in three groups by standings - reads::
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
@@ -180,6 +182,16 @@ class CategoryPrize:
 
     name: str
     count: int = 1
+
+    @property
+    def label(self) -> str:
+        """The category as a person reads it: the tag with a capital and its number apart (``over70``: Over 70)::
+
+            >>> CategoryPrize("over70").label, CategoryPrize("dame").label, CategoryPrize("Circolo Roma").label
+            ('Over 70', 'Dame', 'Circolo Roma')
+        """
+        spaced = re.sub(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])", " ", self.name.replace("_", " "))
+        return spaced[:1].upper() + spaced[1:]
 
     def __post_init__(self) -> None:
         if not self.name.strip():

@@ -110,13 +110,13 @@ def find_seat(tournament: Tournament, query: str) -> list[dict[str, Any]]:
     """Entrants whose name or a player's name contains ``query`` (case, accents and apostrophes aside:
     ``cantu`` finds Cantù, ``Dell’Acqua`` as iOS types it Dell'Acqua): table, line and opponents in the last
     published round, and the results so far."""
-    wanted = search_key(query)
+    wanted = search_key(query).replace(" ", "")  # "dell acqua" finds Dell'Acqua (dellacqua)
     if len(wanted) < 2:
         return []
     played = tournament.last_round
     found = []
     for entrant in tournament.entrants.values():
-        if not any(wanted in search_key(text) for text in (entrant.name, *entrant.players)):
+        if not any(wanted in search_key(text).replace(" ", "") for text in (entrant.name, *entrant.players)):
             continue
         where = None
         if played is not None:

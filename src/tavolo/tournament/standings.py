@@ -2,8 +2,11 @@
 
 Two warnings cost 1 VP and its equivalent MP in the general standings, and
 the opponent gains nothing (codice art. 20). Equal VP, MP and points share a
-place (ex aequo); the order among them follows the order given (registration
-number, or the places at a group's split). Across the last prize such a tie
+place (ex aequo); the order among them follows the order given: the general
+standings list them by number (registration), a group's by its places at the
+split, and the Danish pairing ranks its members in the order of the phase's
+seating (round 1's draw, registration order or the director's choice), so two
+pairs tied on everything are paired in the order they sat in round 1. Across the last prize such a tie
 follows the tournament's declared rule (:class:`~tavolo.tournament.config.PrizeTies`).
 """
 
@@ -195,7 +198,7 @@ def rankings(tournament: Tournament, through: int | None = None) -> list[Ranking
     winners = frozenset(n for ranking in result for n in ranking.prize_winners())
     for category in config.category_prizes:
         lines = [line for line in general if tournament.entrants[line.number].belongs_to(category.name)]
-        result.append(Ranking(f"Categoria: {category.name}", lines, category.count if prizes else 0, ties, winners))
+        result.append(Ranking(f"Categoria: {category.label}", lines, category.count if prizes else 0, ties, winners))
     return result
 
 

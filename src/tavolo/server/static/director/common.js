@@ -54,6 +54,8 @@ export function tick(node, get) {
   }, 1000);
 }
 
+export const TIES = "Equal VP, MP and points: the same place, listed by number (the next round's pairing takes them in the order of round 1's seating).";
+
 export function standingsTable(ranking) {
   const head = el("tr", {}, ...["Pl.", "No.", "Name", "Club", "P", "VP", "MP", "Points", "Prize"].map((h) => el("th", {}, t(h))));
   // A withdrawn entrant (codice art. 33) is marked, and ranked after those still playing by the server.
@@ -61,7 +63,13 @@ export function standingsTable(ranking) {
     el("tr", { class: line.withdrawn ? "withdrawn" : line.prize ? "prize" : "" },
       ...[line.place, line.number, line.withdrawn ? `${line.name}${t(" (withdrawn)")}` : line.name, line.club,
         line.played, line.vp, line.mp, line.points, line.prize || ""].map((c) => el("td", {}, c))));
-  return el("table", { class: "standings" }, el("caption", {}, ranking.title), el("thead", {}, head), el("tbody", {}, ...rows));
+  return el("table", { class: "standings" }, el("caption", {}, ranking.title), el("thead", {}, head), el("tbody", {}, ...rows),
+    el("tfoot", {}, el("tr", {}, el("td", { colSpan: 9, class: "small" }, t(TIES)))));
+}
+
+// A table's points, N/S then E/W: "-1400 / 600", never "-1400-600".
+export function points(result) {
+  return `${result.ns_points} / ${result.ew_points}`;
 }
 
 export function roundTable(round, title) {
@@ -69,7 +77,7 @@ export function roundTable(round, title) {
   const rows = round.tables.map((row) =>
     el("tr", { "data-table": row.table },
       el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
-      el("td", { class: "result" }, row.result ? `${row.result.ns_vp}-${row.result.ew_vp} (${row.result.ns_points}-${row.result.ew_points})` : t("to enter"))));
+      el("td", { class: "result" }, row.result ? `${row.result.ns_vp}-${row.result.ew_vp} (${points(row.result)})` : t("to enter"))));
   const byes = round.byes.map((s) => el("tr", {}, el("td", {}, t("rest")), el("td", {}, side(s)), el("td", {}), el("td", {})));
   return el("table", { class: "round" }, el("caption", {}, title), el("thead", {}, head), el("tbody", {}, ...rows, ...byes));
 }

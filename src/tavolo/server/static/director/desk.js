@@ -1,32 +1,47 @@
 // The director's desk: registration and import with a preview, seating round 1 (draw, registration order or the
-// director's choice), publishing rounds, a keyboard score grid (Enter moves on at once, each row is saved as it
-// was typed; a result already entered is corrected with a reason), the clock.
-import { call, clockText, el, lang, side, standingsTable, t, tick } from "./common.js";
+// director's choice), publishing rounds, a keyboard score grid (Enter moves on at once; a row is saved as it was
+// typed when it is left, however it is left; a result already entered is corrected with a reason), the clock.
+// A desk at the import's cap (2,000 entrants) stays quick: each refresh redraws only the sections and the rows
+// whose data changed.
+import { call, clockText, el, lang, points, side, standingsTable, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
 const name = desk.dataset.name;
 const api = `/api/direttore/${encodeURIComponent(name)}`;
 const message = document.getElementById("message");
 let view = null;
+let states = null;  // the current round's tables by state: { disputed, pending, missing, corrected } as Sets
 let asked = 0;  // the number of the latest look at the desk's state
+
+// A section is redrawn only when the data it shows changed since it was last drawn.
+const drawn = new Map();
+function redraw(id, data, draw) {
+  const key = JSON.stringify(data);
+  if (drawn.get(id) === key) return;
+  drawn.set(id, key);
+  draw();
+}
 
 async function refresh() {
   const mine = ++asked;
   const fresh = await call("GET", api);
   if (mine !== asked) return;  // a later look (after a later save) answers instead
   view = fresh;
-  document.getElementById("count").textContent = `(${view.entrants.length})`;
-  document.getElementById("entrants").replaceChildren(...view.entrants.map((e) =>
-    el("li", { value: e.number }, `${e.name}${e.club ? ` · ${e.club}` : ""}`)));
+  states = Object.fromEntries(["disputed", "pending", "missing", "corrected"].map((key) => [key, new Set(view[key])]));
+  redraw("entrants", view.entrants, () => {
+    document.getElementById("count").textContent = `(${view.entrants.length})`;
+    document.getElementById("entrants").replaceChildren(...view.entrants.map((e) =>
+      el("li", { value: e.number }, `${e.name}${e.club ? ` · ${e.club}` : ""}`)));
+  });
   document.getElementById("seat").hidden = Boolean(view.round);
   document.getElementById("seating").hidden = Boolean(view.round);
   choice();
   document.getElementById("pair").disabled = !view.can_pair;
   grid();
-  document.getElementById("flags").replaceChildren(...view.flags.map((f) => el("li", {}, f.message)));
-  document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable));
+  redraw("flags", view.flags, () => document.getElementById("flags").replaceChildren(...view.flags.map((f) => el("li", {}, f.message))));
+  redraw("standings", view.standings, () => document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable)));
   document.getElementById("clock").textContent = clockText(view.clock);
-  document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text)));
+  redraw("affected", view.affected, () => document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text))));
   if (view.version !== shownVersion) {  // the corrections' round and the history follow, once typing pauses
     const wait = shownVersion === null ? 0 : 1000;
     shownVersion = view.version;
@@ -40,31 +55,36 @@ let later = null;
 // A row's state: a stable key for its CSS class (state-pending, state-disputed...), and the words it shows.
 const STATE_TEXTS = { disputed: "disputed", pending: "pending", missing: "to enter", corrected: "corrected", entered: "entered" };
 function state(number) {
-  if (view.disputed.includes(number)) return "disputed";
-  if (view.pending.includes(number)) return "pending";
-  if (view.missing.includes(number)) return "missing";
-  return view.corrected.includes(number) ? "corrected" : "entered";
+  for (const key of ["disputed", "pending", "missing"]) if (states[key].has(number)) return key;
+  return states.corrected.has(number) ? "corrected" : "entered";
 }
 
 // The points each side proposed from its phone, for a table pending or disputed.
 function proposals(table) {
   return (view.proposed[table] || []).map((p) =>
-    el("div", { class: `proposed ${p.side}` }, `${t(p.side === "ns" ? "Proposed by N/S" : "Proposed by E/W")}: ${p.ns} - ${p.ew}`));
+    el("div", { class: `proposed ${p.side}` }, `${t(p.side === "ns" ? "Proposed by N/S" : "Proposed by E/W")}: ${p.ns} / ${p.ew}`));
 }
 
 // The score grid. Enter moves to the next field at once, whatever the server is doing, so no key typed meanwhile
-// falls into the row before; leaving a row's E/W field saves that row with what was typed in it, one save after
-// another. A row being saved says so; a row whose save failed keeps its figures and shows why, until it is saved.
-const saving = new Map();  // table -> null while its save is on its way, or the reason it failed
+// falls into the row before. A row is saved with what was typed in it when it is left (Enter after its E/W
+// figure, Tab, a click elsewhere), one save after another; a row left half typed is marked not saved. A row being
+// saved says so; a row whose save failed, or whose typed figures differ from the result stored meanwhile (from a
+// phone, the other director), keeps the typed figures marked not saved, with the stored ones beside them.
+const saving = new Map();  // table -> null while its save is on its way, or the reason it was not saved
+const queued = new Map();  // table -> the figures ("ns|ew") on their way, or asked a reason for
 let saves = Promise.resolve();
+const rows = new Map();  // table -> { tr, ns, ew, cell, shown }: the grid's rows, built once per round
 
-const field = (line, table) => document.querySelector(`#grid input[name="${line}-${table}"]`);
+const field = (line, table) => rows.get(table)?.[line];
+const typedIn = (table) => ["ns", "ew"].some((line) => field(line, table).hasAttribute("data-typed"));
+const tableRow = (table) => view.round?.tables.find((r) => r.table === table);
+const total = (text) => text.replace(/\s/g, "").split(/(?<=\d)\+/).reduce((sum, part) => sum + Number(part), 0);
 
 // Built once per round (and when a late pair adds a table), then updated in place on every refresh (every 5 s,
 // and after each save): the field being typed in and what was typed and not yet saved are never touched.
 function grid() {
   const body = document.querySelector("#grid tbody");
-  if (!view.round) { body.replaceChildren(); delete body.dataset.round; return; }
+  if (!view.round) { body.replaceChildren(); rows.clear(); delete body.dataset.round; return; }
   const tables = view.round.tables.map((row) => row.table).join(",");
   if (body.dataset.round !== String(view.round.number) || body.dataset.tables !== tables) build(body, tables);
   for (const row of view.round.tables) show(row);
@@ -74,15 +94,19 @@ function build(body, tables) {
   const sameRound = body.dataset.round === String(view.round.number);
   const typed = new Map(sameRound ? [...body.querySelectorAll("input[data-typed]")].map((input) => [input.name, input.value]) : []);
   const focused = body.contains(document.activeElement) ? document.activeElement.name : null;
-  if (!sameRound) saving.clear();
+  if (!sameRound) { saving.clear(); queued.clear(); }
   body.dataset.round = view.round.number;
   body.dataset.tables = tables;
   document.getElementById("round-title").textContent = t("Round {round}", { round: view.round.number });
+  rows.clear();
   body.replaceChildren(...view.round.tables.map((row) => {
     const input = (line) => el("input", { name: `${line}-${row.table}`, inputMode: "numeric", autocomplete: "off",
-      "data-table": row.table, "data-line": line });
-    return el("tr", { "data-table": row.table }, el("td", {}, row.table), el("td", {}, side(row.ns)),
-      el("td", {}, side(row.ew)), el("td", {}, input("ns")), el("td", {}, input("ew")), el("td", { class: "state" }));
+      "data-table": row.table, "data-line": line, ariaLabel: `${t("Table")} ${row.table} ${line === "ns" ? "N/S" : "E/O"}` });
+    const parts = { ns: input("ns"), ew: input("ew"), cell: el("td", { class: "state" }), shown: null };
+    parts.tr = el("tr", { "data-table": row.table }, el("td", {}, row.table), el("td", { class: "who" }, side(row.ns)),
+      el("td", { class: "who" }, side(row.ew)), el("td", {}, parts.ns), el("td", {}, parts.ew), parts.cell);
+    rows.set(row.table, parts);
+    return parts.tr;
   }));
   for (const [inputName, value] of typed) {
     const input = body.querySelector(`input[name="${inputName}"]`);
@@ -94,22 +118,33 @@ function build(body, tables) {
   if (focused) body.querySelector(`input[name="${focused}"]`)?.focus();
 }
 
-// A row as the server has it, unless the director typed in it since, and its state (or its save's).
+// A row as the server has it, unless the director typed in it since, and its state (or its save's); redrawn
+// only when one of these changed.
 function show(row) {
-  const tr = document.querySelector(`#grid tr[data-table="${row.table}"]`);
-  for (const line of ["ns", "ew"]) {
-    const input = field(line, row.table);
-    if (input.hasAttribute("data-typed")) continue;
-    input.value = row.result ? String(line === "ns" ? row.result.ns_points : row.result.ew_points) : "";
-    input.classList.remove("bad");
+  const parts = rows.get(row.table);
+  const stored = row.result ? { ns: String(row.result.ns_points), ew: String(row.result.ew_points) } : null;
+  if (typedIn(row.table) && stored && !saving.has(row.table) && !queued.has(row.table)
+      && total(parts.ns.value) === Number(stored.ns) && total(parts.ew.value) === Number(stored.ew)) {
+    for (const line of ["ns", "ew"]) parts[line].removeAttribute("data-typed");  // typed as stored: nothing to save
   }
+  const typed = typedIn(row.table);
   const key = state(row.table);
-  const failed = saving.has(row.table) && saving.get(row.table) !== null;
-  tr.className = failed ? "failed" : saving.has(row.table) ? "saving" : `state-${key}`;
-  const cell = tr.querySelector("td.state");
-  if (failed) cell.textContent = `${t("not saved")}: ${saving.get(row.table)}`;
-  else if (saving.has(row.table)) cell.textContent = t("saving");
-  else cell.replaceChildren(t(STATE_TEXTS[key]), ...proposals(row.table));
+  const reason = saving.has(row.table) ? saving.get(row.table) ?? "" : undefined;
+  const signature = JSON.stringify([stored, key, view.proposed[row.table] ?? null, reason ?? null, typed, parts.ns.value, parts.ew.value]);
+  if (parts.shown === signature) return;
+  parts.shown = signature;
+  for (const line of ["ns", "ew"]) {
+    if (typed) continue;
+    parts[line].value = stored ? stored[line] : "";
+    parts[line].classList.remove("bad");
+  }
+  const differs = typed && stored && reason !== "" && !queued.has(row.table);  // typed, not saved, a result stored
+  const failed = (reason !== undefined && reason !== "") || differs;
+  parts.tr.className = failed ? "failed" : reason === "" ? "saving" : `state-${key}`;
+  const storedText = differs || (failed && stored) ? [el("div", { class: "stored" }, t("Stored: {points}", { points: `${stored.ns} / ${stored.ew}` }))] : [];
+  if (failed) parts.cell.replaceChildren(reason ? `${t("not saved")}: ${reason}` : t("not saved"), ...storedText);
+  else if (reason === "") parts.cell.replaceChildren(t("saving"));
+  else parts.cell.replaceChildren(t(STATE_TEXTS[key]), ...proposals(row.table));
 }
 
 // Checked as typed: multiples of 5, at most 5000 a deal (the server checks again and says why).
@@ -118,40 +153,89 @@ function plausible(text) {
   return parts.length > 0 && parts.every((p) => /^-?\d+$/.test(p) && Number(p) % 5 === 0 && Math.abs(Number(p)) <= 5000 * (parts.length > 1 ? 1 : 4));
 }
 
-document.getElementById("grid").addEventListener("input", (event) => {
+const gridForm = document.getElementById("grid");
+gridForm.addEventListener("input", (event) => {
   event.target.dataset.typed = "";
   event.target.classList.toggle("bad", event.target.value !== "" && !plausible(event.target.value));
+  const table = Number(event.target.dataset.table);
+  if (typeof saving.get(table) === "string") saving.delete(table);  // retyped: the old reason no longer applies
+  const row = tableRow(table);
+  if (row) show(row);
 });
-document.getElementById("grid").addEventListener("keydown", (event) => {
+gridForm.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
   event.preventDefault();
-  const inputs = [...document.querySelectorAll("#grid input")];
+  const inputs = [...gridForm.querySelectorAll("input")];
   inputs[inputs.indexOf(event.target) + 1]?.focus();  // before anything else: the next key belongs to the next field
   if (event.target.dataset.line === "ew") save(Number(event.target.dataset.table));
 });
+// Leaving a row (Tab, Shift+Tab, a click elsewhere in the page) saves it; the window losing focus does not.
+gridForm.addEventListener("focusout", (event) => {
+  const left = event.target.closest("tr");
+  if (!left || left.contains(event.relatedTarget)) return;
+  setTimeout(() => {
+    if (!document.hasFocus() || left.contains(document.activeElement)) return;
+    leave(Number(left.dataset.table));
+  }, 0);
+});
 
-// Reads the row now, as typed, and queues its save behind the others.
-function save(table) {
+// A row left: saved when both figures are there, marked not saved when only one is.
+function leave(table) {
+  const row = tableRow(table);
+  if (!row || !field("ns", table) || !typedIn(table)) return;
+  const ns = field("ns", table).value.trim();
+  const ew = field("ew", table).value.trim();
+  if (ns && ew) return save(table);
+  if (!ns && !ew && !row.result) {  // emptied again: nothing was typed after all
+    for (const line of ["ns", "ew"]) field(line, table).removeAttribute("data-typed");
+    saving.delete(table);
+  } else saving.set(table, t("both lines' points are needed"));
+  show(row);
+}
+window.addEventListener("beforeunload", (event) => {  // figures typed and not stored are not lost unawares
+  if ([...rows.keys()].some((table) => typedIn(table))) event.preventDefault();
+});
+
+// Reads the row now, as typed, and queues its save behind the others (once: Enter and leaving the row both ask).
+async function save(table) {
   const ns = field("ns", table).value.trim();
   const ew = field("ew", table).value.trim();
   if (!ns && !ew) return;
-  const row = view.round.tables.find((r) => r.table === table);
+  const figures = `${ns}|${ew}`;
+  if (queued.get(table) === figures) return;  // on its way already
+  const row = tableRow(table);
   const body = { round: view.round.number, table, ns, ew };
   if (row.result) {
-    if (row.result.ns_points === Number(ns) && row.result.ew_points === Number(ew)) {  // as stored: nothing to save
+    if (row.result.ns_points === total(ns) && row.result.ew_points === total(ew)) {  // as stored: nothing to save
       saving.delete(table);
+      for (const line of ["ns", "ew"]) field(line, table).removeAttribute("data-typed");
       return show(row);
     }
+    queued.set(table, figures);
     body.correct = true;
-    body.reason = (prompt(t("Reason for the correction (codice art. 19)")) || "").trim();
+    body.reason = await reasonFor(body.round, row, ns, ew);
+    queued.delete(table);
     if (!body.reason) {  // no reason, no correction: the figures stay on screen, marked not saved
       saving.set(table, t("a correction needs its reason"));
-      return show(row);
+      return show(tableRow(table) || row);
     }
   }
+  queued.set(table, figures);
   saving.set(table, null);
   show(row);
   saves = saves.then(() => send(body));
+}
+
+// The reason for correcting a stored result, asked naming what is stored, who stored it and when, and what the
+// director typed: two directors at one desk see whose figures they replace.
+async function reasonFor(round, row, ns, ew) {
+  const tables = await call("GET", `${api}/turni/${round}`).then((r) => r.tables).catch(() => []);
+  const by = tables.find((r) => r.table === row.table)?.stored_by;
+  const stored = points(row.result);
+  const time = by ? new Date(by.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) : "?";
+  const said = t("Table {table} has {stored}, stored by {author} at {time}; you typed {typed}.",
+    { table: row.table, stored, author: by?.author ?? "?", time, typed: `${ns} / ${ew}` });
+  return (prompt(`${said}\n${t("Reason for the correction (codice art. 19)")}`) || "").trim();
 }
 
 async function send(body) {
@@ -166,9 +250,10 @@ async function send(body) {
   } catch (error) {
     saving.set(body.table, error.message);
     message.textContent = `${t("Table")} ${body.table}: ${error.message}`;
-    const row = view.round?.number === body.round && view.round.tables.find((r) => r.table === body.table);
-    if (row && field("ns", body.table)) show(row);
   }
+  if (queued.get(body.table) === `${body.ns}|${body.ew}`) queued.delete(body.table);
+  const row = view.round?.number === body.round && tableRow(body.table);
+  if (row && field("ns", body.table)) show(row);
   refresh().catch(() => {});
 }
 
@@ -266,6 +351,7 @@ document.getElementById("decide").addEventListener("submit", (event) => {
 for (const action of ["start", "pause", "resume"]) {
   document.getElementById(`clock-${action}`).addEventListener("click", () => act("orologio", { action }));
 }
+document.getElementById("clock-add").addEventListener("click", () => act("orologio", { action: "add", minutes: 5 }));
 
 // Any earlier round, table by table: a result is corrected with its reason (codice art. 19); the answer names the
 // published pairings the corrected standings would have made otherwise, which stay (art. 19 b).
@@ -285,7 +371,7 @@ async function loadFixRound() {
   const round = await call("GET", `${api}/turni/${fixRound.value}`);
   document.querySelector("#fix-table tbody").replaceChildren(...round.tables.map((row) => el("tr", { "data-fix": row.table },
     el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
-    el("td", { class: "result" }, row.result ? `${row.result.ns_points} - ${row.result.ew_points} (${row.result.ns_vp}-${row.result.ew_vp} VP)` : t("to enter"),
+    el("td", { class: "result" }, row.result ? `${points(row.result)} (${row.result.ns_vp}-${row.result.ew_vp} VP)` : t("to enter"),
       ...row.corrections.map((text) => el("div", { class: "small" }, text))),
     el("td", {}, el("button", { type: "button", class: "secondary", onclick: () => openFix(round.number, row) }, t("Correct"))))));
 }
@@ -325,17 +411,22 @@ async function history() {
     el("span", { class: "small" }, `${new Date(row.at).toLocaleString(lang)} · ${row.author} · `), row.text)));
 }
 
-// The hall's address: the score cards' QR codes carry it. A desk opened at http://127.0.0.1 would print cards no
-// phone can open: the desk shows this machine's addresses on the hall's network and asks before such a printout.
+// The hall's address: the score cards' QR codes carry it, for every event of this server. A desk opened at
+// http://127.0.0.1 would print cards no phone can open: the desk shows this machine's addresses on the hall's
+// network, says whether Tavolo answers there (and how to start it so that it does), and asks before such a printout.
 const hallForm = document.getElementById("hall");
+const hallMessage = document.getElementById("hall-message");
 let hall = null;
 
 async function loadHall() {
   hall = await call("GET", `${api}/indirizzo`);
   showHall();
-  document.getElementById("hall-lan").replaceChildren(...(hall.lan.length ? hall.lan.map((address) =>
-    el("button", { type: "button", class: "secondary", "data-address": address, onclick: () => { hallForm.elements.address.value = address; } }, address))
+  document.getElementById("hall-lan").replaceChildren(...(hall.lan.length ? hall.lan.map((lan) =>
+    el("button", { type: "button", class: lan.listening ? "secondary" : "secondary deaf", "data-address": lan.address,
+      title: lan.listening ? "" : t("Tavolo does not answer here yet"),
+      onclick: () => { hallForm.elements.address.value = lan.address; } }, lan.address))
     : [t("none found")]));
+  document.getElementById("hall-listen").hidden = !hall.lan.length || hall.lan.some((lan) => lan.listening);
 }
 
 function showHall() {
@@ -350,8 +441,8 @@ hallForm.addEventListener("submit", async (event) => {
   try {
     Object.assign(hall, await call("POST", `${api}/indirizzo`, { address: hallForm.elements.address.value }));
     showHall();
-    message.textContent = "";
-  } catch (error) { message.textContent = error.message; }
+    hallMessage.textContent = "";
+  } catch (error) { hallMessage.textContent = error.message; }
 });
 
 document.querySelector('a[data-paper="cards"]').addEventListener("click", (event) => {
@@ -359,7 +450,7 @@ document.querySelector('a[data-paper="cards"]').addEventListener("click", (event
     event.preventDefault();
   }
 });
-loadHall().catch((error) => { message.textContent = error.message; });
+loadHall().catch((error) => { hallMessage.textContent = error.message; });
 
 tick(document.getElementById("clock"), () => view?.clock);
 refresh().catch((error) => { message.textContent = error.message; });
