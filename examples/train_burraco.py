@@ -2,7 +2,9 @@
 
 A thin script over :mod:`tavolo.rl.reinforce`: REINFORCE on a linear policy
 (:class:`tavolo.bots.policy.Policy`, a softmax over the legal actions) for
-``--minutes`` against the ``--opponents`` bots in turn, then ``--eval-deals``
+``--minutes`` against the ``--opponents`` bots in turn (or ``--episodes`` hands,
+exactly that many and reproducible from ``--seed`` when no ``--minutes`` is
+given, however fast the machine), then ``--eval-deals``
 duplicate deals against each of ``--versus`` (every deal twice, the learner on
 each side, so both sides get the same cards), greedy, beside the untrained
 (uniform random) policy: win rate (ties count half) and mean margin per hand
@@ -15,6 +17,7 @@ with its 95% interval. The weights go to ``--out`` (``.npz``); the bot
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 from tavolo.bots.policy import FEATURES, Policy
@@ -23,7 +26,8 @@ from tavolo.rl.reinforce import evaluate, train
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="training time (default 3, none with --episodes)")
     parser.add_argument("--episodes", type=int, default=None, help="stop training after this many hands")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
@@ -35,7 +39,8 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.monotonic()
-    policy = train(args.opponents, args.players, args.minutes, args.seed, episodes=args.episodes,
+    minutes = args.minutes if args.minutes is not None else 3.0 if args.episodes is None else math.inf
+    policy = train(args.opponents, args.players, minutes, args.seed, episodes=args.episodes,
                    learning_rate=args.learning_rate)
     seconds = time.monotonic() - start
     print(f"trained on {policy.hands} hands in {seconds:.0f} s ({policy.hands / seconds:.1f} hands/s) "
