@@ -1,58 +1,139 @@
-"""A Mercante in fiera player that bids and trades by expected value.
+"""A Mercante in fiera player that bids and trades by what a card can win (raccolta, Mercante
+in fiera: the auction, "compravendita delle carte rimaste tra i giocatori").
 
-Every live figure is as likely as any other to be under a prize, so a card is
-worth what is left of the prizes divided by the red cards still to turn (before
-the prizes are set: the pot so far, shared as if every lot still on sale fetched
-that much too, ``pot / (40 - lots left)``). The bot bids on a lot while the price
-is below ``bid_share`` of that worth, offers for another player's card the
-highest price below ``buy_share`` of it, and sells when offered more than it.
+Every figure still covered in the red deck is as likely as any other to lie under a prize, so
+one live card is worth its expected prize (il premio atteso): once the prizes are set, the
+prizes still to pay over the red cards still covered; at the auction, the pot the 40 figures
+will share once the lots still on sale fetch what a card is worth, ``pot / (40 - lots left)``.
+
+At the auction the tokens a seat pays go into that pot, and ``held + 1`` of the 40 shares come
+back to it with the lot, so a lot is worth ``40 / (39 - held)`` card values to a seat that
+holds ``held`` cards: the more a seat holds, the more a lot is worth to it. The bot raises by
+one when asked while the price is within ``appetite`` times that worth (the seed's aim is "il
+premio vincente più alto": an appetite above 1 is a lottery player's taste for the prizes).
+
+Offers, once the red deck is turned, are weighed by the tokens each seat holds: a card is a
+lottery of the prizes still to pay, and a token counts more to a seat that has few
+(the logarithm of the purse), so a poor seat sells its card for less than a rich one would
+pay. The bot sells when offered more than its card is worth to it, and offers the cheapest
+price the holder, weighing it the same way, would take, when buying at that price is worth it;
+failing that, once for each figure, a bargain a careless holder may take.
+It reads only its seat's observation: the red cards still covered are a set, never an order.
 
     >>> from tavolo.engine.play import play
     >>> from tavolo.games.mercante import make_game
-    >>> game = make_game(players=4)
-    >>> result = play(game, [ValueMercanteBot(s) for s in range(4)], seed=3).result
-    >>> all(r >= -game.options.tokens for r in result)
+    >>> record = play(make_game(players=8), [ValueMercanteBot(s) for s in range(8)], seed=3)
+    >>> sum(a.startswith("bid") for a in record.actions) >= 16
     True
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from itertools import combinations
 
 from tavolo.games.mercante.figures import NUM_FIGURES
 from tavolo.games.mercante.observation import MercanteObservation
 from tavolo.games.mercante.state import ACCEPT, OFFER_FIRST, PASS, PRICES, RAISES, REFUSE
 
+APPETITE = 2.0
+"""How many times a lot's expected worth the bot bids up to (1: no more than it is worth)."""
+BARGAIN = 0.75
+"""The share of a card's expected prize below which the bot tries an offer its holder may refuse."""
+
 
 def card_worth(obs: MercanteObservation) -> float:
-    """The expected prize of one live figure, from what the seat sees."""
-    if obs.auction is not None or not obs.prizes:
+    """The expected prize (premio atteso) of one live figure, from what the seat sees."""
+    if not obs.prizes:
         return obs.pot / max(1, NUM_FIGURES - len(obs.lots))
-    left = sum(obs.prizes) - sum(p.value for p in obs.won)
-    return left / max(1, obs.unturned)
+    return sum(unpaid(obs)) / max(1, obs.unturned)
+
+
+def unpaid(obs: MercanteObservation) -> tuple[int, ...]:
+    """The prizes still to pay, lowest first (they are turned in that order)."""
+    return obs.prizes[len(obs.won):]
+
+
+def lot_worth(obs: MercanteObservation) -> float:
+    """What the lot on sale is worth to the seat: a card's expected prize, and back the share of
+    the price that its ``held + 1`` cards will take of the pot."""
+    return card_worth(obs) * NUM_FIGURES / max(1, NUM_FIGURES - 1 - len(obs.hand))
+
+
+def outcomes(obs: MercanteObservation, cards: int) -> list[tuple[float, int]]:
+    """What a seat holding ``cards`` live cards may win, with its chances: the prize figures are
+    any of the red cards still covered, all alike, so each set of prizes still to pay falls on
+    its cards as often as its cards hold that many prize figures and the rest blanks."""
+    prizes, covered = unpaid(obs), obs.unturned
+    ways = math.comb(covered, cards)
+    return [(math.comb(covered - len(prizes), cards - len(won)) / ways, sum(won))
+            for size in range(min(cards, len(prizes)) + 1) for won in combinations(prizes, size)]
+
+
+def utility(purse: int, obs: MercanteObservation, cards: int) -> float:
+    """The expected log-purse (a token counts more to a seat that has few) of a seat holding
+    ``purse`` tokens and ``cards`` live cards once the prizes are paid."""
+    return sum(chance * math.log1p(purse + won) for chance, won in outcomes(obs, cards) if chance)
+
+
+def sells_for(price: int, seat: int, obs: MercanteObservation) -> bool:
+    """Whether ``seat`` is better off selling one of its live cards at ``price``."""
+    purse, cards = obs.tokens[seat], len(obs.held[seat])
+    return utility(purse + price, obs, cards - 1) > utility(purse, obs, cards)
+
+
+def buys_for(price: int, seat: int, obs: MercanteObservation) -> bool:
+    """Whether ``seat`` is better off buying one more live card at ``price``."""
+    purse, cards = obs.tokens[seat], len(obs.held[seat])
+    return price <= purse and utility(purse - price, obs, cards + 1) > utility(purse, obs, cards)
 
 
 class ValueMercanteBot:
-    """Bids, buys and sells by a card's expected prize; ``seed`` breaks ties reproducibly."""
+    """Bids, buys and sells by what a card can win; ``seed`` picks among equal offers reproducibly."""
 
-    def __init__(self, seed: int | None = None, bid_share: float = 0.9, buy_share: float = 0.75) -> None:
+    def __init__(self, seed: int | None = None, appetite: float = APPETITE) -> None:
         self._rng = random.Random(seed)
-        self._bid_share = bid_share
-        self._buy_share = buy_share
+        self._appetite = appetite
 
     def choose(self, obs: MercanteObservation, legal: Sequence[int]) -> int:
-        worth = card_worth(obs)
         if ACCEPT in legal:
-            return ACCEPT if obs.offer[2] > worth else REFUSE
+            return ACCEPT if sells_for(obs.offer[2], obs.seat, obs) else REFUSE
         if obs.auction is not None:
-            lot = obs.auction
-            if lot.leader == obs.seat or 0 not in legal:
-                return PASS
-            return 0 if lot.bid_for(RAISES[0]) <= self._bid_share * worth else PASS
-        offers = [a for a in legal if a >= OFFER_FIRST and PRICES[(a - OFFER_FIRST) % len(PRICES)] <
-                  self._buy_share * worth]
-        if not offers:
+            return self._bid(obs, legal)
+        return self._offer(obs, legal)
+
+    def _bid(self, obs: MercanteObservation, legal: Sequence[int]) -> int:
+        """Raise by one while the price is within the appetite for the lot's worth; never over its own bid."""
+        lot = obs.auction
+        if lot.leader == obs.seat or 0 not in legal:
             return PASS
-        best = max(PRICES[(a - OFFER_FIRST) % len(PRICES)] for a in offers)
-        return self._rng.choice([a for a in offers if PRICES[(a - OFFER_FIRST) % len(PRICES)] == best])
+        return 0 if lot.bid_for(RAISES[0]) <= self._appetite * lot_worth(obs) else PASS
+
+    def _offer(self, obs: MercanteObservation, legal: Sequence[int]) -> int:
+        """The cheapest offer its holder would take and the bot is better off paying, any figure alike;
+        else, once for a figure, a bargain the holder may take: the dearest price below ``BARGAIN``
+        of the card's expected prize."""
+        holders = {f: seat for seat, held in enumerate(obs.held) for f in held}
+        worth = [a for a in legal if a >= OFFER_FIRST and buys_for(price_of(a), obs.seat, obs)]
+        fair = [a for a in worth if sells_for(price_of(a), holders[figure_of(a)], obs)]
+        if fair:
+            return self._pick(fair, min(price_of(a) for a in fair))
+        tried = {figure for buyer, figure, _ in obs.refused if buyer == obs.seat}
+        bargains = [a for a in worth if price_of(a) < BARGAIN * card_worth(obs) and figure_of(a) not in tried]
+        return self._pick(bargains, max(price_of(a) for a in bargains)) if bargains else PASS
+
+    def _pick(self, offers: list[int], price: int) -> int:
+        """One of ``offers`` at ``price``, any figure alike."""
+        return self._rng.choice([a for a in offers if price_of(a) == price])
+
+
+def price_of(action: int) -> int:
+    """The price an offer action names."""
+    return PRICES[(action - OFFER_FIRST) % len(PRICES)]
+
+
+def figure_of(action: int) -> int:
+    """The figure an offer action names."""
+    return (action - OFFER_FIRST) // len(PRICES)

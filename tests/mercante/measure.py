@@ -1,0 +1,91 @@
+"""Measure Mercante's bot against the one before issue 40 (tests/mercante/baseline.py), at eight
+players by default, over seeded hands:
+
+- each bot among its own kind: actions, passes ("passa"), bids and trades a hand, and the seconds a
+  hand of one person and seven bots takes when every bot action waits the room's pace;
+- the new bot in one seat of seven old ones, and four of each in turn (the same shuffle played again
+  with the kinds swapped): the new seats' tokens minus the old ones' on the same deal, a mean with
+  its 95% interval.
+
+    python -m tests.mercante.measure --hands 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from tavolo.arena.stats import mean_interval
+from tavolo.bots.mercante import APPETITE, ValueMercanteBot
+from tavolo.engine.agent import Agent
+from tavolo.engine.play import play
+from tavolo.games.mercante import make_game
+from tavolo.games.mercante.game import MercanteGame
+
+from tests.mercante.baseline import OldValueMercanteBot
+
+PACE = 0.7
+"""The room's default pace: seconds a bot waits before each action (TableService, ``pace``)."""
+Maker = Callable[[int], Agent]
+
+
+def hand_counts(game: MercanteGame, maker: Maker, hands: int) -> Counter[str]:
+    """Actions of each kind over ``hands`` seeded hands with ``maker``'s bot in every seat."""
+    counts: Counter[str] = Counter()
+    for deal in range(hands):
+        actions = play(game, [maker(deal * game.num_players + s) for s in range(game.num_players)], seed=deal).actions
+        counts.update(a.split()[0] for a in actions)
+        counts["actions"] += len(actions)
+    return counts
+
+
+def duplicate(game: MercanteGame, new: Maker, old: Maker, hands: int, new_seats: Callable[[int], Sequence[int]]):
+    """Per deal, the new seats' mean tokens minus the old seats' over the tables the deal is played at:
+    ``new_seats(deal)`` lists, per table, nothing but the seats the new bot takes."""
+    n, scores = game.num_players, []
+    for deal in range(hands):
+        score = 0.0
+        for seats in new_seats(deal):
+            agents = [(new if s in seats else old)(deal * n + s) for s in range(n)]
+            result = play(game, agents, seed=deal).result
+            score += sum(result[s] for s in seats) / len(seats) - sum(
+                result[s] for s in range(n) if s not in seats) / (n - len(seats))
+        scores.append(score / len(new_seats(deal)))
+    return mean_interval(scores)
+
+
+def report(players: int, hands: int, appetite: float, pace: float) -> list[str]:
+    """The measures as lines ``name: value``."""
+    game = make_game(players=players)
+    new: Maker = lambda seed: ValueMercanteBot(seed, appetite=appetite)  # noqa: E731
+    old: Maker = OldValueMercanteBot
+    lines = []
+    for name, maker in (("old", old), ("new", new)):
+        c = hand_counts(game, maker, hands)
+        per = {k: v / hands for k, v in c.items()}
+        bot_actions = per["actions"] * (players - 1) / players
+        lines.append(f"{name}: {per['actions']:.1f} actions a hand, {per.get('pass', 0):.1f} passes "
+                     f"({c['pass'] / c['actions']:.1%}), {per.get('bid', 0):.1f} bids, {per.get('offer', 0):.1f} "
+                     f"offers, {per.get('accept', 0):.2f} trades; one person and {players - 1} bots: "
+                     f"{bot_actions:.0f} bot actions x {pace} s = {bot_actions * pace:.0f} s")
+    one = duplicate(game, new, old, hands, lambda deal: [[deal % players]])
+    half = duplicate(game, new, old, hands, lambda deal: [range(0, players, 2), range(1, players, 2)])
+    for name, interval in ((f"new in 1 seat of {players}", one), (f"new in {players // 2} seats of {players}", half)):
+        lines.append(f"{name}, tokens a hand over the old bot: {interval.estimate:+.2f} "
+                     f"[{interval.low:+.2f}, {interval.high:+.2f}]")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--appetite", type=float, default=APPETITE)
+    parser.add_argument("--pace", type=float, default=PACE)
+    args = parser.parse_args(argv)
+    print("\n".join(report(args.players, args.hands, args.appetite, args.pace)))
+
+
+if __name__ == "__main__":
+    main()
