@@ -7,12 +7,15 @@ protocol's types with wrong or extra fields, oversized and binary frames, moves 
 game's notation with junk, and the legal moves of the seat to act sent from the other
 seat. After each one a ``ping`` must still be answered, an ``error`` frame must have come
 first, and the table's seq, its log and both seats' views must be what they were.
+
+The server's rate limit (20 frames a second) reads a clock the tests drive
+(:class:`ServerClock`), so what they assert holds on a machine of any speed: a frame is
+never too fast by accident, and a burst is too fast by exactly what the limit says.
 """
 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,9 +24,10 @@ from hypothesis import strategies as st
 
 from tavolo.online.messages import Refusal
 from tavolo.online.service import encode
+from tavolo.server import ws as ws_module
 from tavolo.server.app import create_app
-from tavolo.server.ws import MAX_FRAME, Lang, Move, Ping, parse_frame
-from tests.server.conftest import hello, next_frame, send, settled_state
+from tavolo.server.ws import MAX_FRAME, MAX_RATE, Lang, Move, Ping, parse_frame
+from tests.server.conftest import hello, next_frame, settled_state
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -36,11 +40,27 @@ WRONG_SHAPE = st.builds(lambda kind, extra: {"type": kind, **extra}, TYPES,
 JUNK = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
 
 
+class ServerClock:
+    """The clock the server's rate limit reads (``time.monotonic`` in :mod:`tavolo.server.ws`):
+    each reading ``step`` seconds after the last, a frame every 60 ms by default, under the
+    limit however fast or slow the frames come; ``step`` 0: every frame at one instant."""
+
+    def __init__(self) -> None:
+        self.now, self.step = 0.0, 1.0 / (MAX_RATE - 3)
+
+    def monotonic(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    """A started two-player Burraco table with two people seated, each seat's socket open."""
+    """A started two-player Burraco table with two people seated, each seat's socket open,
+    the server's rate limit on :class:`ServerClock`."""
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'tavolo.sqlite'}"
-    with TestClient(create_app(url, pace=0)) as client:
+    clock = ServerClock()
+    with pytest.MonkeyPatch.context() as patch, TestClient(create_app(url, pace=0)) as client:
+        patch.setattr(ws_module, "time", clock)
         made = client.post("/api/tables", json={"game": "burraco", "name": "Anna", "options": {"players": 2}}).json()
         other = client.post(f"/api/tables/{made['table_id']}/seats/1", json={"name": "Bruno"}).json()
         auth = {"Authorization": f"Bearer {made['token']}"}
@@ -53,7 +73,8 @@ def table(tmp_path_factory):
             to_act = svc.tables[made["table_id"]].to_act
             mover, waiter = (ws0, ws1) if to_act == 0 else (ws1, ws0)
             settled_state(mover)
-            yield {"svc": svc, "id": made["table_id"], "mover": mover, "waiter": waiter, "seats": (to_act, 1 - to_act)}
+            yield {"svc": svc, "id": made["table_id"], "mover": mover, "waiter": waiter, "seats": (to_act, 1 - to_act),
+                   "clock": clock}
 
 
 def snapshot(table) -> tuple:
@@ -69,7 +90,7 @@ def legal_moves(table) -> list[str]:
 
 def answer(ws) -> list[dict]:
     """Every frame up to the pong that answers a ping sent now (the socket is still healthy)."""
-    send(ws, type="ping")
+    ws.send_text(json.dumps({"type": "ping"}))
     seen: list[dict] = []
     next_frame(ws, "pong", seen)
     return seen
@@ -85,13 +106,14 @@ def harmless(text: str, legal: list[str]) -> bool:
 
 
 def refused(table, ws, text: str | None = None, data: bytes | None = None) -> dict:
-    """Send one frame; assert it was refused with an error frame and changed nothing."""
+    """Send one frame; assert it was refused with one error frame and changed nothing. What was
+    already on its way to the socket (a presence) is read first; frames of other kinds are let by."""
     before = snapshot(table)
-    time.sleep(0.055)  # under the 20 frames a second the server allows
+    answer(ws)
     ws.send_bytes(data) if data is not None else ws.send_text(text)
     seen = answer(ws)
     errors = [f for f in seen if f["type"] == "error"]
-    assert errors and not any(f["type"] == "ack" or f.get("events") for f in seen), seen
+    assert len(errors) == 1 and not any(f["type"] == "ack" or f.get("events") for f in seen), seen
     assert isinstance(errors[0]["message"], str) and errors[0]["message"]
     assert snapshot(table) == before
     return errors[0]
@@ -140,12 +162,14 @@ def test_oversized_and_binary_frames_are_refused(table, size, binary):
 
 
 def test_frames_over_the_rate_are_refused_then_the_socket_plays_on(table):
-    ws = table["mover"]
+    """25 frames within one second of the server's clock: the first 20 are read (and refused as
+    no move), the 5 over the rate are refused as too fast; a second later the socket plays on."""
+    ws, clock = table["mover"], table["clock"]
     before = snapshot(table)
-    time.sleep(1.0)
-    for _ in range(25):
+    clock.now, clock.step = clock.now + 1.0, 0.0
+    for _ in range(MAX_RATE + 5):
         ws.send_text(json.dumps({"type": "move", "text": "fly", "ref": "f"}))
-    codes = [next_frame(ws, "error")["code"] for _ in range(25)]
-    assert codes.count("too_fast") >= 5 and set(codes) == {"notation", "too_fast"}
-    time.sleep(1.0)
+    codes = [next_frame(ws, "error")["code"] for _ in range(MAX_RATE + 5)]
+    assert codes == ["notation"] * MAX_RATE + ["too_fast"] * 5
+    clock.now, clock.step = clock.now + 1.0, ServerClock().step
     assert answer(ws) and snapshot(table) == before
