@@ -26,8 +26,8 @@ def test_example_trains_reports_win_rates_and_saves_the_weights(tmp_path, monkey
     stdout = capsys.readouterr().out
     assert re.search(r"^trained on 2 hands", stdout, re.M), stdout
     for bot in ("random", "simple"):
-        assert re.search(rf"^versus {bot} .*untrained win rate [01]\.\d{{3}}.*trained win rate [01]\.\d{{3}}, margin [+-]\d+",
-                         stdout, re.M), stdout
+        rates = r"untrained win rate [01]\.\d{3}.*trained win rate [01]\.\d{3}, margin [+-]\d+"
+        assert re.search(rf"^versus {bot} .*{rates}", stdout, re.M), stdout
     weights = np.load(out)
     assert weights["theta"].shape == (len(weights["features"]),)
     assert weights["w"].shape[0] == len(weights["kinds"])
