@@ -109,3 +109,17 @@ def test_it_sells_above_what_its_card_is_worth_to_it_and_keeps_it_below():
     for price in (prize - 1, prize + 1):
         offered = replace(obs, phase="answer", offer=((holder + 1) % 8, figure, price))
         assert bots[holder].choose(offered, [REFUSE, ACCEPT]) == (ACCEPT if price > prize else REFUSE)
+
+
+def test_its_offers_to_its_like_are_taken():
+    """A bot offers the price the holder, weighing it as it does, would take: among bots no offer is
+    refused, and no turn goes by in offers made to be refused (the bot it replaces made about 15 a hand,
+    every one refused)."""
+    game = make_game(players=8)
+    trades = 0
+    for seed in range(10):
+        actions = play(game, [ValueMercanteBot(seed * 8 + s) for s in range(8)], seed=seed).actions
+        assert "refuse" not in actions
+        trades += actions.count("accept")
+    old = play(game, [OldValueMercanteBot(s) for s in range(8)], seed=0).actions
+    assert trades > 0 and old.count("refuse") > 5

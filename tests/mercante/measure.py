@@ -13,6 +13,7 @@ players by default, over seeded hands:
 from __future__ import annotations
 
 import argparse
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -27,16 +28,26 @@ from tests.mercante.baseline import OldValueMercanteBot
 
 PACE = 0.7
 """The room's default pace: seconds a bot waits before each action (TableService, ``pace``)."""
+CALL_SHARE = 0.25
+"""A share of the pace for a bot's pass at the auction, for the report's what-if."""
 Maker = Callable[[int], Agent]
 
 
 def hand_counts(game: MercanteGame, maker: Maker, hands: int) -> Counter[str]:
-    """Actions of each kind over ``hands`` seeded hands with ``maker``'s bot in every seat."""
+    """Actions of each kind over ``hands`` seeded hands with ``maker``'s bot in every seat; passes
+    at the auction (calls of a lot) are also counted as ``call``."""
     counts: Counter[str] = Counter()
     for deal in range(hands):
-        actions = play(game, [maker(deal * game.num_players + s) for s in range(game.num_players)], seed=deal).actions
-        counts.update(a.split()[0] for a in actions)
-        counts["actions"] += len(actions)
+        agents = [maker(deal * game.num_players + s) for s in range(game.num_players)]
+        state, rng = game.new_initial_state(), random.Random(deal)
+        state.apply_chance(state.sample_chance(rng))
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            action = agents[seat].choose(obs, state.legal_actions())
+            verb = state.action_to_string(action).split()[0]
+            counts.update([verb, "actions"] + (["call"] if verb == "pass" and obs.auction else []))
+            state.apply(action)
     return counts
 
 
@@ -64,11 +75,15 @@ def report(players: int, hands: int, appetite: float, pace: float) -> list[str]:
     for name, maker in (("old", old), ("new", new)):
         c = hand_counts(game, maker, hands)
         per = {k: v / hands for k, v in c.items()}
-        bot_actions = per["actions"] * (players - 1) / players
+        share = (players - 1) / players
+        paced = per["actions"] * share * pace
+        calls = per.get("call", 0) * share * pace
         lines.append(f"{name}: {per['actions']:.1f} actions a hand, {per.get('pass', 0):.1f} passes "
-                     f"({c['pass'] / c['actions']:.1%}), {per.get('bid', 0):.1f} bids, {per.get('offer', 0):.1f} "
-                     f"offers, {per.get('accept', 0):.2f} trades; one person and {players - 1} bots: "
-                     f"{bot_actions:.0f} bot actions x {pace} s = {bot_actions * pace:.0f} s")
+                     f"({c['pass'] / c['actions']:.1%}; {per.get('call', 0):.1f} at the auction), "
+                     f"{per.get('bid', 0):.1f} bids, {per.get('offer', 0):.1f} offers, {per.get('accept', 0):.2f} "
+                     f"trades; one person and {players - 1} bots: {per['actions'] * share:.0f} bot actions x {pace} s "
+                     f"= {paced:.0f} s ({paced - calls * (1 - CALL_SHARE):.0f} s with the auction's passes "
+                     f"at {CALL_SHARE} of the pace)")
     one = duplicate(game, new, old, hands, lambda deal: [[deal % players]])
     half = duplicate(game, new, old, hands, lambda deal: [range(0, players, 2), range(1, players, 2)])
     for name, interval in ((f"new in 1 seat of {players}", one), (f"new in {players // 2} seats of {players}", half)):

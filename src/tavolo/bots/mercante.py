@@ -16,9 +16,10 @@ Offers, once the red deck is turned, are weighed by the tokens each seat holds: 
 lottery of the prizes still to pay, and a token counts more to a seat that has few
 (the logarithm of the purse), so a poor seat sells its card for less than a rich one would
 pay. The bot sells when offered more than its card is worth to it, and offers the cheapest
-price the holder, weighing it the same way, would take, when buying at that price is worth it;
-failing that, once for each figure, a bargain a careless holder may take.
-It reads only its seat's observation: the red cards still covered are a set, never an order.
+price the holder, weighing it the same way, would take, when buying at that price is worth it, so
+its offers to its like are taken, not refused one after another. Only at a table that bid
+recklessly (more than half its tokens in the prizes) does it also try, once for each figure, a
+bargain a careless holder may take. It reads only its seat's observation: the red cards still covered are a set, never an order.
 
     >>> from tavolo.engine.play import play
     >>> from tavolo.games.mercante import make_game
@@ -60,6 +61,13 @@ def lot_worth(obs: MercanteObservation) -> float:
     """What the lot on sale is worth to the seat: a card's expected prize, and back the share of
     the price that its ``held + 1`` cards will take of the pot."""
     return card_worth(obs) * NUM_FIGURES / max(1, NUM_FIGURES - 1 - len(obs.hand))
+
+
+def reckless(obs: MercanteObservation) -> bool:
+    """Whether the table bid recklessly: the prizes hold more than half of all its tokens (a fair lot
+    fetches about a card's share of the pot, and the pot stays a small part of the purses)."""
+    table = sum(obs.tokens) + obs.house + sum(unpaid(obs))
+    return 2 * sum(obs.prizes) > table
 
 
 def outcomes(obs: MercanteObservation, cards: int) -> list[tuple[float, int]]:
@@ -120,6 +128,8 @@ class ValueMercanteBot:
         fair = [a for a in worth if sells_for(price_of(a), holders[figure_of(a)], obs)]
         if fair:
             return self._pick(fair, min(price_of(a) for a in fair))
+        if not reckless(obs):
+            return PASS
         tried = {figure for buyer, figure, _ in obs.refused if buyer == obs.seat}
         bargains = [a for a in worth if price_of(a) < BARGAIN * card_worth(obs) and figure_of(a) not in tried]
         return self._pick(bargains, max(price_of(a) for a in bargains)) if bargains else PASS
