@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from tavolo.games.mercante.figures import NUM_FIGURES
@@ -70,20 +71,21 @@ def reckless(obs: MercanteObservation) -> bool:
     return 2 * sum(obs.prizes) > table
 
 
-def outcomes(obs: MercanteObservation, cards: int) -> list[tuple[float, int]]:
-    """What a seat holding ``cards`` live cards may win, with its chances: the prize figures are
-    any of the red cards still covered, all alike, so each set of prizes still to pay falls on
-    its cards as often as its cards hold that many prize figures and the rest blanks."""
-    prizes, covered = unpaid(obs), obs.unturned
+@lru_cache(maxsize=4096)
+def outcomes(prizes: tuple[int, ...], covered: int, cards: int) -> tuple[tuple[float, int], ...]:
+    """What a seat holding ``cards`` live cards may win, with its chances, while ``prizes`` are still
+    to pay and ``covered`` red cards still covered: the prize figures are any of those, all alike,
+    so each set of prizes falls on its cards as often as its cards hold that many prize figures
+    and the rest blanks."""
     ways = math.comb(covered, cards)
-    return [(math.comb(covered - len(prizes), cards - len(won)) / ways, sum(won))
-            for size in range(min(cards, len(prizes)) + 1) for won in combinations(prizes, size)]
+    return tuple((math.comb(covered - len(prizes), cards - len(won)) / ways, sum(won))
+                 for size in range(min(cards, len(prizes)) + 1) for won in combinations(prizes, size))
 
 
 def utility(purse: int, obs: MercanteObservation, cards: int) -> float:
     """The expected log-purse (a token counts more to a seat that has few) of a seat holding
     ``purse`` tokens and ``cards`` live cards once the prizes are paid."""
-    return sum(chance * math.log1p(purse + won) for chance, won in outcomes(obs, cards) if chance)
+    return sum(chance * math.log1p(purse + won) for chance, won in outcomes(unpaid(obs), obs.unturned, cards) if chance)
 
 
 def sells_for(price: int, seat: int, obs: MercanteObservation) -> bool:
@@ -121,11 +123,15 @@ class ValueMercanteBot:
 
     def _offer(self, obs: MercanteObservation, legal: Sequence[int]) -> int:
         """The cheapest offer its holder would take and the bot is better off paying, any figure alike;
-        else, once for a figure, a bargain the holder may take: the dearest price below ``BARGAIN``
-        of the card's expected prize."""
+        else, at a reckless table, once for a figure, a bargain the holder may take: the dearest price
+        below ``BARGAIN`` of the card's expected prize."""
         holders = {f: seat for seat, held in enumerate(obs.held) for f in held}
-        worth = [a for a in legal if a >= OFFER_FIRST and buys_for(price_of(a), obs.seat, obs)]
-        fair = [a for a in worth if sells_for(price_of(a), holders[figure_of(a)], obs)]
+        offers = [a for a in legal if a >= OFFER_FIRST]
+        buys = {price: buys_for(price, obs.seat, obs) for price in {price_of(a) for a in offers}}
+        worth = [a for a in offers if buys[price_of(a)]]
+        asked = {(price_of(a), holders[figure_of(a)]) for a in worth}
+        sells = {key for key in asked if sells_for(*key, obs)}
+        fair = [a for a in worth if (price_of(a), holders[figure_of(a)]) in sells]
         if fair:
             return self._pick(fair, min(price_of(a) for a in fair))
         if not reckless(obs):
