@@ -3,7 +3,7 @@
 A record holds the game name, its options, who sat where, the seed of the
 chance events, every action in notation (and the arbiter's events such as a
 time-out), and the result. ``replay`` rebuilds the game from them and checks
-the result (``tavolo.games.replay`` finds the game by its name)::
+the result (the game given, or the record's own found by its name)::
 
     >>> from tavolo.games import make_game
     >>> from tavolo.engine.play import play
@@ -12,10 +12,13 @@ the result (``tavolo.games.replay`` finds the game by its name)::
     >>> record = play(game, [RandomBot(seed=1), RandomBot(seed=2)], seed=5)
     >>> replay(record, game).returns() == record.result
     True
+    >>> replay(record).returns() == record.result  # the game found by the record's name and options
+    True
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from dataclasses import asdict, dataclass, field
@@ -56,12 +59,20 @@ class GameRecord:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
-def replay(record: GameRecord, game: Game, upto: int | None = None) -> State:
-    """The state of ``game`` after the record's first ``upto`` actions (all by default).
+GAMES_PACKAGE = "tavolo.games"
+"""The package where the games are registered by name (its ``make_game_from_json``): loaded by
+name, so that the engine imports no game, where :func:`replay` has a record alone."""
+
+
+def replay(record: GameRecord, game: Game | None = None, upto: int | None = None) -> State:
+    """The state of ``game`` after the record's first ``upto`` actions (all by default); with
+    no ``game``, the record's own, found by its name and options in the games' registry.
 
     Raises :class:`ReplayError` naming the action number when an action does
     not apply, and when a complete replay does not reach the recorded result.
     """
+    if game is None:
+        game = importlib.import_module(GAMES_PACKAGE).make_game_from_json(record.game, record.options)
     if game.name != record.game or game.options_json() != record.options:
         raise ReplayError(f"the record is of {record.game} {record.options}, not of {game!r}")
     state = game.new_initial_state()

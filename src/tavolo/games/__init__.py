@@ -56,5 +56,6 @@ def make_game_from_json(name: str, options: dict[str, Any]) -> Game:
 
 
 def replay(record: GameRecord, upto: int | None = None) -> State:
-    """Replay a record of any game Tavolo plays (see :func:`tavolo.engine.record.replay`)."""
-    return replay_game(record, make_game_from_json(record.game, record.options), upto)
+    """Replay a record of any game Tavolo plays (:func:`tavolo.engine.record.replay`, which
+    finds the record's game here)."""
+    return replay_game(record, None, upto)

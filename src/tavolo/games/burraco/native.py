@@ -38,8 +38,9 @@ from tavolo.engine.errors import IllegalActionError
 from tavolo.engine.game import DeckDeal, State
 from tavolo.games.burraco import rulebook
 from tavolo.games.burraco.actions import ATTACH_BASE, GROUP_RANKS, NUM_ACTIONS, TEMPLATES, TIME_OUT
-from tavolo.games.burraco.cards import HAND_ORDER, MATES, WILDS
-from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run
+from tavolo.games.burraco.cards import HAND_ORDER, MATES
+from tavolo.games.burraco.integrity import ENDED_BY, check_raw, pack_meld, raw_of, unpack_meld
+from tavolo.games.burraco.melds import KIND_NAMES, Meld
 from tavolo.games.burraco.observation import BurracoObservation, PozzettoView, mask_cards
 from tavolo.games.burraco.opens import pair_ranks, suit_masks
 from tavolo.games.burraco.rules import RULE_SETS
@@ -58,49 +59,10 @@ else:
     BUILD_ERROR = None
 
 ENGINES = ("auto", "native", "python")
-ENDED_BY = ("closing", "stock", "time-out")
 TIME_OUT_RULES = {None: 0, "codice": 1, "fedibur1985": 2}
 RULE_SET_INDEX = {name: k for k, name in enumerate(RULE_SETS)}
 """A rule set's index, as the core keeps it (the RL tensor's ``rule_set`` field)."""
 _warned = False
-
-
-# --- melds packed in 32 bits, as the core holds them ------------------------------------------
-
-GROUP_BIT = 1 << 31
-
-
-def _wild_code(wild: int) -> int:
-    return 0 if wild == NO_WILD else WILDS.index(wild) + 1
-
-
-def pack_meld(meld: Meld) -> int:
-    """The 32-bit word the core keeps for ``meld``.
-
-    Run: suit (bits 0-1), lo (2-5), hi (6-9), wild (10-12: 0 none, else its place in
-    :data:`WILDS` plus one), gap (13-16). Group: bit 31, rank (0-3), naturals per suit (4 bits
-    each from bit 4), wild (20-22).
-
-        >>> from tavolo.cards import french as fr
-        >>> unpack_meld(pack_meld(Run(fr.HEARTS, 3, 5, fr.JOKER, 4))) == Run(fr.HEARTS, 3, 5, fr.JOKER, 4)
-        True
-    """
-    if type(meld) is Run:
-        s, lo, hi, wild, gap = meld
-        return s | lo << 2 | hi << 6 | _wild_code(wild) << 10 | gap << 13
-    rank, counts, wild = meld
-    return (GROUP_BIT | rank | counts[0] << 4 | counts[1] << 8 | counts[2] << 12 | counts[3] << 16
-            | _wild_code(wild) << 20)
-
-
-def unpack_meld(word: int) -> Meld:
-    """The meld a packed word stands for (:func:`pack_meld`'s inverse)."""
-    if word & GROUP_BIT:
-        code = word >> 20 & 7
-        counts = tuple(word >> (4 + 4 * s) & 15 for s in range(4))
-        return Group(word & 15, counts, WILDS[code - 1] if code else NO_WILD)  # type: ignore[arg-type]
-    code = word >> 10 & 7
-    return Run(word & 3, word >> 2 & 15, word >> 6 & 15, WILDS[code - 1] if code else NO_WILD, word >> 13 & 15)
 
 
 # --- which engine ----------------------------------------------------------------------------
@@ -250,7 +212,15 @@ class NativeBurracoState(_Base, DeckDeal, State):
         return reference
 
     def _load(self, raw: dict[str, Any]) -> None:
-        """Set every field (``_raw``'s form), the kept reference state dropped."""
+        """Set every field (``_raw``'s form: what unpickling and ``copy.deepcopy`` give), checked
+        first as the reference's ``state_from_json`` checks a saved state
+        (:func:`~tavolo.games.burraco.integrity.check_raw`: a ``ValueError`` naming the field),
+        so a state loads on both engines or on neither; the kept reference state dropped."""
+        check_raw(self.game, raw)
+        self._load_trusted(raw)
+
+    def _load_trusted(self, raw: dict[str, Any]) -> None:
+        """:meth:`_load` unchecked, for the fields of a reference state (:meth:`from_python`)."""
         super()._load(raw)
         self.__dict__.pop("_reference_kept", None)
 
@@ -259,7 +229,7 @@ class NativeBurracoState(_Base, DeckDeal, State):
         """The same position in the core: every field of a reference state copied (a search
         hands its determinizations, ``game.sample_hidden_state``, to the core this way)."""
         native = cls(state.game)
-        native._load(raw_of(state))
+        native._load_trusted(raw_of(state))
         return native
 
     def determinize(self, seat: int, seed: int, infer: float = 0.0) -> NativeBurracoState:
@@ -506,29 +476,6 @@ def _python_state(game: BurracoGame, raw: dict[str, Any], like: BurracoState | N
     s.history = raw["history"]
     s._legal = None
     return s
-
-
-def raw_of(s: BurracoState) -> dict[str, Any]:
-    """A reference state's fields as ``NativeBurracoState._load`` takes them (``_raw``'s form)."""
-    return {
-        "phase": s._phase, "turn": s._turn, "turn_number": s._turn_no, "dealer": s._dealer,
-        "hand_number": s._hand_no, "scores": list(s._scores), "alone": s._alone,
-        "hands": [list(h) for h in s._hands], "pending": [list(p) for p in s._pending],
-        "known": [list(k) for k in s._known], "shunned": list(s._shunned),
-        "stock": list(s._stock), "pile": list(s._pile),
-        "pozzetti": [(list(p), o, t) for p, o, t in zip(s._pozzetti, s._pozz_owner, s._pozz_taken, strict=True)],
-        "sides": [list(seats) for seats in s._sides], "formed": s._formed,
-        "melds": [[pack_meld(m) for m in side] for side in s._melds],
-        "single": s._single, "must_meld": s._must_meld, "stall": s._stall, "last_turn": s._last_turn,
-        "closed_by": s._closed_by, "time_out": s._timeout, "plays_left": s._plays_left,
-        "results": [_raw_result(r) for r in s._results], "history": list(s.history),
-    }
-
-
-def _raw_result(result: HandResult) -> tuple:
-    sides = [(list(side.seats), tuple(side.burraci.count(KIND_NAMES[k]) for k in (3, 2, 1)), side.closing,
-              side.burraco_bonus, side.melded, side.in_hand, side.pozzetto) for side in result.sides]
-    return (result.number, ENDED_BY.index(result.ended_by), sides, list(result.credited))
 
 
 def _hand_result(raw: tuple) -> HandResult:
