@@ -19,6 +19,8 @@ or ``key=value`` pairs separated by commas::
                                 a base with settings: ``base=`` comes last and
                                   takes the rest of the spec, commas included
     policy:path=FILE            a trained linear policy (tavolo.bots.policy), greedy
+    campione:time=1,samples=400 any game: PIMC through the protocol, the game's own sampler of the
+                                  hidden cards and its rule bot playing out (tavolo.bots.campione)
 
     >>> from tavolo.games.burraco import make_game
     >>> bot = make_bot("random", make_game(players=2, target=None), seat=0, seed=1)
@@ -27,7 +29,7 @@ or ``key=value`` pairs separated by commas::
     >>> make_bot("grandmaster", make_game(), seat=0)
     Traceback (most recent call last):
     ...
-    ValueError: bot 'grandmaster': choose one of deviant, heuristic, ismcts, pimc, policy, random, simple
+    ValueError: bot 'grandmaster': choose one of campione, deviant, heuristic, ismcts, pimc, policy, random, simple
 """
 
 from __future__ import annotations
@@ -90,6 +92,12 @@ def _deviant(game: Game, seat: int, seed: int | None, settings: dict[str, str]) 
     return make_deviant(game, seat, seed, habit, base, make_bot)
 
 
+def _campione(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
+    from tavolo.bots.campione import CampioneBot
+
+    return CampioneBot.from_settings(game, seat, seed, settings)
+
+
 def _policy(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -> Agent:
     from tavolo.bots.policy import PolicyBot
 
@@ -97,6 +105,7 @@ def _policy(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -
 
 
 BOTS: dict[str, BotFactory] = {
+    "campione": _campione,
     "deviant": _deviant,
     "heuristic": _heuristic,
     "ismcts": _ismcts,

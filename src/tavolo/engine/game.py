@@ -90,6 +90,12 @@ class Game(ABC):
         ``observation``, the cards that seat cannot see dealt at random (for
         search by determinization)."""
 
+    def position_value(self, state: State) -> list[float] | None:
+        """What each seat may count on from ``state`` (valore della posizione) where a search may
+        cut its play-out, or None where it must play on: by default the returns once the game is
+        over, so a search plays every sample to the end; a game may cut sooner (the end of a hand)."""
+        return state.returns() if state.is_terminal() else None
+
     @property
     @abstractmethod
     def deck(self) -> tuple[int, ...]:

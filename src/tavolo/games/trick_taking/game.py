@@ -29,3 +29,14 @@ class TrickGame(CardGame):
 
     def sample_hidden_state(self, observation, rng) -> TrickState:
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def position_value(self, state: TrickState) -> list[float] | None:
+        """Search cuts its play-out once the round (smazzata) is scored: each seat's side's match
+        score less the other sides' mean, and half the round's card points margin as a share of
+        the deck's, which tells a wide round from a close one but never outweighs a round won."""
+        if state.phase == "play":
+            return None
+        total = sum(state.points[c] for c in self.deck) + state.last_trick_bonus
+        sides = len(state.sides)
+        value = [score + 0.5 * won / total for score, won in zip(state._scores, state._won)]
+        return [(value[side] * sides - sum(value)) / (sides - 1) for side in state._side_of]
