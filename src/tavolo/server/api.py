@@ -65,6 +65,11 @@ class Credentials(Strict):
     password: str = Field(max_length=200)
 
 
+class NewPassword(Strict):
+    password: str = Field(max_length=200)
+    new_password: str = Field(max_length=200)
+
+
 class SeatToken(BaseModel):
     table_id: str
     seat: int
@@ -216,25 +221,63 @@ async def record(request: Request, table_id: str) -> dict[str, Any]:
 # --- optional accounts ------------------------------------------------------------------------
 
 
+def sign_in(request: Request, signed: accounts.SignedIn) -> dict[str, str]:
+    """The session cookie of ``signed`` (its account and session generation); the answer naming it,
+    and where the account was renamed (two names but for case, migration 0006), saying so."""
+    request.session.clear()
+    request.session.update(account=signed.name, generation=signed.generation)
+    if signed.former_name is None:
+        return {"name": signed.name}
+    return {"name": signed.name, "former_name": signed.former_name,
+            "notice": say("Another account was already called {former}: yours is now called {name}",
+                          request_language(request), former=signed.former_name, name=signed.name)}
+
+
+class Revoked:
+    """ASGI middleware inside the session's: a session signed with an older session generation of its
+    account (logged out since, or its password changed, on any device; the account renamed) is
+    emptied, as if never logged in, and its cookie cleared."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        session = scope.get("session")
+        if session and "account" in session and not scope["path"].startswith("/static/"):
+            now = await run_in_threadpool(accounts.session_generation, scope["app"].state.store, session["account"])
+            if now is None or now != session.get("generation", 0):
+                session.clear()
+        await self.app(scope, receive, send)
+
+
 @router.post("/accounts", status_code=201)
 async def register(request: Request, body: Credentials) -> dict[str, str]:
-    name = await run_in_threadpool(accounts.register, request.app.state.store, body.name, body.password)
-    request.session["account"] = name
-    return {"name": name}
+    return sign_in(request, await run_in_threadpool(accounts.register, request.app.state.store, body.name,
+                                                    body.password))
 
 
 @router.post("/login")
 async def login(request: Request, body: Credentials) -> dict[str, str]:
-    name = await run_in_threadpool(accounts.log_in, request.app.state.store, body.name, body.password,
-                                   request.app.state.login_guard)
-    request.session["account"] = name
-    return {"name": name}
+    return sign_in(request, await run_in_threadpool(accounts.log_in, request.app.state.store, body.name,
+                                                    body.password, request.app.state.login_guard))
 
 
 @router.post("/logout")
-def logout(request: Request) -> dict[str, None]:
+async def logout(request: Request) -> dict[str, None]:
+    """Log out on every device (the account's session generation moves on)."""
+    if (name := account_of(request)) is not None:
+        await run_in_threadpool(accounts.log_out, request.app.state.store, name)
     request.session.clear()
     return {"name": None}
+
+
+@router.post("/password")
+async def password(request: Request, body: NewPassword) -> dict[str, str]:
+    """A new password for the logged-in account: its other devices are logged out, this one stays."""
+    if (name := account_of(request)) is None:
+        raise Refusal("unauthorized", "Log in first")
+    return sign_in(request, await run_in_threadpool(accounts.change_password, request.app.state.store, name,
+                                                    body.password, body.new_password, request.app.state.login_guard))
 
 
 @router.get("/me")
