@@ -132,11 +132,11 @@ def check_raw(game: CardGame, raw: Mapping[str, Any], names: Mapping[str, str] |
         melds = _check_fields(raw, n, say)
     except KeyError as missing:
         raise ValueError(f"{say(missing.args[0])}: missing") from None
-    held = Counter(chain(*raw["pending"], raw["stock"], raw["pile"], *(p[0] for p in raw["pozzetti"]),
-                         cards_of(chain(*melds))))
-    for hand in raw["hands"]:
-        held.update({card: k for card, k in enumerate(hand) if k})
-    if held != game.deck_counts and (held or raw["phase"] != 0):
+    loose = Counter(chain(*raw["pending"], raw["stock"], raw["pile"], *(p[0] for p in raw["pozzetti"]),
+                          cards_of(chain(*melds))))
+    held = [k + loose[card] for card, k in enumerate(map(sum, zip(*raw["hands"])))]
+    deck = game.deck_counts
+    if held != [deck[card] for card in range(NUM_TYPES)] and (any(held) or raw["phase"] != 0):
         where = ", ".join(map(say, ("hands", "pending", "stock", "pile", "pozzetti", "melds")))
         raise ValueError(f"{where}: the cards in play are not exactly the deck's")
 
@@ -247,13 +247,26 @@ def _melds(value: Any, sides: int, field: str) -> list[list[Meld]]:
         if type(words) is not list:
             raise ValueError(f"{field}: a side's melds are not a list")
         for word in _list(words, 0, MAX_MELDS, field):
-            wild = _int(word, 0, (1 << 32) - 1, field) >> (20 if word & GROUP_BIT else 10) & 7
-            meld = unpack_meld(word) if wild <= len(WILDS) else None
-            if meld is None or not is_valid(meld) or pack_meld(meld) != word:
-                raise ValueError(f"{field}: {word} is not a valid meld")
+            meld = _VALID_WORDS.get(word) if type(word) is int else None
+            if meld is None:
+                meld = _valid_meld(_int(word, 0, (1 << 32) - 1, field), field)
             side.append(meld)
         melds.append(side)
     return melds
+
+
+_VALID_WORDS: dict[int, Meld] = {}
+"""The packed words found valid, and their melds (a few thousand at most)."""
+
+
+def _valid_meld(word: int, field: str) -> Meld:
+    """The meld of ``word``, one the rules allow and with nothing else in its bits."""
+    wild = word >> (20 if word & GROUP_BIT else 10) & 7
+    meld = unpack_meld(word) if wild <= len(WILDS) else None
+    if meld is None or not is_valid(meld) or pack_meld(meld) != word:
+        raise ValueError(f"{field}: {word} is not a valid meld")
+    _VALID_WORDS[word] = meld
+    return meld
 
 
 def _results(value: Any, n: int, field: str) -> None:
