@@ -25,7 +25,8 @@ protocol (:mod:`tavolo.engine.game`), so every game plays alike:
 * chance is resolved by the environment with its own ``random.Random``, reseeded by
   ``reset(seed=...)``: the same seed deals the same cards.
 
-``options`` are the game's own keywords (``tavolo.games.make_game``): an episode is one game as
+``name`` is any game of :func:`tavolo.games.game_names`, or ``"hearts"`` (Peppa's
+``rules="hearts"``); ``options`` are the game's own keywords (``tavolo.games.make_game``): an episode is one game as
 those options make it (``target=None``: one hand where the game plays matches). Burraco also has
 its specialised environment, :mod:`tavolo.rl.burraco_env` (compiled core, hand-made tensor).
 An illegal action raises :class:`~tavolo.engine.errors.IllegalActionError` with the rule it breaks.
@@ -41,7 +42,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tavolo.engine.game import TERMINAL, State, resolve_chance
-from tavolo.games import make_game
+from tavolo.rl.catalog import make
 from tavolo.i18n.moves import say
 from tavolo.rl.observation import ObservationTensor
 
@@ -49,7 +50,8 @@ __all__ = ["TavoloEnv", "env"]
 
 
 class TavoloEnv(AECEnv):
-    """Tavolo's game ``name`` for its players, ``options`` its ``make_game`` keywords."""
+    """Tavolo's game ``name`` (one of :data:`~tavolo.rl.catalog.GAMES`: Hearts among them) for its
+    players, ``options`` its ``make_game`` keywords."""
 
     metadata = {"name": "tavolo_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -57,7 +59,7 @@ class TavoloEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode {render_mode!r}: choose 'ansi' or None")
-        self.game = make_game(name, **options)
+        self.game = make(name, **options)
         self.metadata = {**self.metadata, "name": f"tavolo_{name}_v0"}
         self.render_mode = render_mode
         self.lang = lang

@@ -55,15 +55,12 @@ import numpy as np
 import pyspiel
 
 from tavolo.engine.game import Game, State
-from tavolo.games import game_names, make_game, make_game_from_json
+from tavolo.games import make_game_from_json
+from tavolo.rl.catalog import GAMES, base, make, table_sizes
 from tavolo.rl.observation import ObservationTensor, card_name
 
 __all__ = ["GAMES", "TavoloGame", "TavoloState", "short_name"]
 
-VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {"hearts": ("peppa", {"rules": "hearts"})}
-"""A game registered under its own name that is a Tavolo game with options fixed."""
-GAMES = tuple(sorted([*game_names(), *VARIANTS]))
-"""Every name registered, less the ``tavolo_`` prefix."""
 MAX_GAME_LENGTH = 100_000
 """Actions (chance included) that bound any game's length: OpenSpiel asks for one."""
 UTILITY_BOUND = 1e6
@@ -79,11 +76,6 @@ def short_name(name: str) -> str:
     return f"tavolo_{name}"
 
 
-def _base(name: str) -> tuple[str, dict[str, Any]]:
-    """The Tavolo game that ``name`` plays, and the options it fixes."""
-    return VARIANTS.get(name, (name, {}))
-
-
 def _defaults(game: Game) -> dict[str, Any]:
     """``game``'s options as its options class leaves them unsaid (``hand_size=0``: by the table)."""
     return {f.name: f.default if f.default is not MISSING else f.default_factory() for f in fields(game.options)}
@@ -97,8 +89,8 @@ def _native(game: Game, key: str) -> bool:
 
 def _parameters(name: str) -> dict[str, Any]:
     """``name``'s OpenSpiel parameters with their defaults: its options but the fixed ones."""
-    base, fixed = _base(name)
-    game = make_game(base, **fixed)
+    fixed = base(name)[1]
+    game = make(name)
     return {key: value if _native(game, key) else json.dumps(value)
             for key, value in _defaults(game).items() if key not in fixed}
 
@@ -107,11 +99,10 @@ def _tavolo_game(name: str, params: dict[str, Any]) -> Game:
     """The Tavolo game that ``name`` plays with OpenSpiel ``params``: made by its ``make_game`` with
     the options that differ from their defaults, so that it picks the others as it does for a
     player (a rule set's own rules, a hand size by the table)."""
-    base, fixed = _base(name)
-    game = make_game(base, **fixed)
+    game = make(name)
     defaults = _defaults(game)
     options = {key: value if _native(game, key) else json.loads(value) for key, value in params.items()}
-    return make_game(base, **fixed, **{k: v for k, v in options.items() if v != defaults[k]})
+    return make(name, **{k: v for k, v in options.items() if v != defaults[k]})
 
 
 def _deal_labels(game: Game) -> dict[int, str]:
@@ -168,7 +159,7 @@ def _held(name: str, options: str, state: dict[str, Any], *rest: Any) -> _Held:
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    players = range(1, 25)
+    players = table_sizes(name)
     return pyspiel.GameType(
         short_name=short_name(name), long_name=f"Tavolo {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
