@@ -836,6 +836,8 @@ def serve(
     redis: Optional[str] = typer.Option(None, envvar="TAVOLO_REDIS_URL",
                                         help="Redis URL: several processes serve the same tables."),
     pace: float = typer.Option(0.7, min=0, max=5, help="Seconds a bot waits before each move."),
+    timer_scale: float = typer.Option(1.0, envvar="TAVOLO_TIMER_SCALE", min=0.001, max=1, hidden=True,
+                                      help="Multiplies every move timer's time (tests shorten the clock)."),
     director: Optional[str] = typer.Option(None, help="An account that creates tournaments at the desk "
                                            "(/direttore); a new one is created here, its password asked."),
 ) -> None:
@@ -860,7 +862,8 @@ def serve(
     if redis is not None:
         _check_redis(redis, words)
     try:
-        web = create_app(check_database(name), redis_url=redis, pace=pace, limits=limits)  # tournament's --db checks
+        web = create_app(check_database(name), redis_url=redis, pace=pace, timer_scale=timer_scale,  # --db: checked
+                         limits=limits)
     except Exception as exc:  # a wrong URL or an unreachable database: say which, no traceback
         refusal = exc if isinstance(exc, DatabaseUnavailable) else opening_error(name, exc)
         raise typer.BadParameter(refusal.message.render(words), param_hint="--db") from None

@@ -42,13 +42,15 @@ helpers share one (a bench's 4,000 sockets from 127.0.0.1 would leave a test's s
 
 
 class Server:
-    """``tavolo serve --db URL`` on a free port until :meth:`kill`; ``url`` is its address;
-    ``limits``: its ``TAVOLO_LIMITS``."""
+    """``tavolo serve --db URL`` on a free port (or ``port``: a process started again where a
+    balancer expects it) until :meth:`kill`; ``url`` is its address; ``limits``: its
+    ``TAVOLO_LIMITS``; ``timer_scale`` multiplies the move timer's times."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = ROOMY) -> None:
-        self.port = free_port()
+    def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = ROOMY,
+                 port: int | None = None, timer_scale: float = 1.0) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits)
+        env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits, TAVOLO_TIMER_SCALE=str(timer_scale))
         env.pop("TAVOLO_REDIS_URL", None)
         if redis_url:
             env["TAVOLO_REDIS_URL"] = redis_url

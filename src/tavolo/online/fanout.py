@@ -78,6 +78,11 @@ return left
 """Take or keep the lease ``KEYS[1]`` for ``ARGV[1]`` (``ARGV[2]`` ms): 0, or the ms another holds it."""
 
 
+def lease_key(table_id: str) -> str:
+    """The Redis key of ``table_id``'s lease (its bots and timer)."""
+    return f"tavolo:run:{table_id}"
+
+
 def decode(data: bytes | str) -> list[dict[str, Any]]:
     """The messages a Redis message carries (one, or an array of them); ``ValueError`` for one of no
     known kind."""
@@ -105,6 +110,12 @@ class RedisFanout:
         self._ready = asyncio.Event()
         self._sender: asyncio.Task[None] | None = None
         self._dropped = False
+        self._queued = 0
+        """Messages queued since the start (counted, with :attr:`_sent`, for :meth:`announced`)."""
+        self._sent = 0
+        """Messages sent (or dropped) since the start."""
+        self._announcing: list[tuple[int, asyncio.Future[None]]] = []
+        """Who waits for the messages queued up to a count to go out (:meth:`announced`)."""
         self._lease = self.client.register_script(LEASE)
         self._release = self.client.register_script(
             "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 0")
@@ -133,7 +144,7 @@ class RedisFanout:
         now, else the milliseconds left to the process that does. Redis out of reach: 0 (this
         process moves them, as the only one it can tell of; the log's seq keeps a move single)."""
         try:
-            return int(await self._lease(keys=[f"tavolo:run:{table_id}"], args=[self.process, LEASE_MS]))
+            return int(await self._lease(keys=[lease_key(table_id)], args=[self.process, LEASE_MS]))
         except (redis.RedisError, OSError) as exc:
             log.warning("fan-out: no lease on table %s, Redis does not answer: %s", table_id, exc)
             return 0
@@ -141,7 +152,7 @@ class RedisFanout:
     async def release(self, table_id: str) -> None:
         """Give up the lease on ``table_id`` if this process holds it (the table left memory)."""
         try:
-            await self._release(keys=[f"tavolo:run:{table_id}"], args=[self.process])
+            await self._release(keys=[lease_key(table_id)], args=[self.process])
         except (redis.RedisError, OSError):
             pass
 
@@ -149,10 +160,32 @@ class RedisFanout:
         """Queue a message for the other processes (sent in order by :meth:`_send`)."""
         message = {"kind": kind, "p": self.process, **({"t": table_id} if table_id else {}), **fields}
         self.outbox.append(orjson.dumps(message))
+        self._queued += 1
         if len(self.outbox) > OUTBOX_LIMIT:
             self.outbox.popleft()
             self._dropped = True
+            self._went(1)
         self._ready.set()
+
+    async def announced(self, timeout: float) -> None:
+        """Return once every message queued so far went out to Redis (so a process killed now
+        has told the others), or after ``timeout`` seconds (Redis out of reach: the others read
+        every table again once it answers)."""
+        if self._sent >= self._queued:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._announcing.append((self._queued, waiter))
+        await asyncio.wait([waiter], timeout=timeout)
+
+    def _went(self, count: int) -> None:
+        """``count`` more messages left the outbox: wake who waited for them."""
+        self._sent += count
+        if self._announcing and self._announcing[0][0] <= self._sent:
+            waiting = self._announcing
+            self._announcing = [(mark, waiter) for mark, waiter in waiting if mark > self._sent]
+            for mark, waiter in waiting:
+                if mark <= self._sent and not waiter.done():
+                    waiter.set_result(None)
 
     async def _send(self) -> None:
         """Send what the outbox holds, in order, :data:`BATCH` messages in one."""
@@ -169,6 +202,7 @@ class RedisFanout:
                     self.outbox.extendleft(reversed(batch))
                     await asyncio.sleep(RETRY_SECONDS)
                     continue
+                self._went(len(batch))
                 if self._dropped:
                     self._dropped = False
                     self.publish("sync", again=True)

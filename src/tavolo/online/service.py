@@ -107,6 +107,9 @@ LOBBY_PAGE = 50
 """Tables a page of the lobby lists at most."""
 READ_ANYWAY = 2**62
 """A seq no table reaches: read the table's log whatever its seq (messages may have been missed)."""
+ANNOUNCE_SECONDS = 1.0
+"""How long a move's ack waits at most for the move's announcement to reach Redis (a person is
+told of a move only once every process can learn it; Redis out of reach, the ack goes anyway)."""
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -211,6 +214,9 @@ class TableService:
         self._wake = asyncio.Event()
         self._background: list[asyncio.Task[None]] = []
         self._redis: Any = None
+        self._takeover: Any = None
+        """This process's lease and the takeover of the tables of a process that fell silent
+        (:class:`~tavolo.online.takeover.Takeover`; with Redis only)."""
         self._untold: dict[str, list[Event]] = {}
         """The events of a match's last entries, told once its result is stored."""
         self.ratings: dict[str, float] = {}
@@ -261,20 +267,46 @@ class TableService:
             self._redis = RedisFanout(self.redis_url, self._on_message, self._on_joined)
             await self._redis.start()
             self._background.append(asyncio.create_task(self._heartbeat()))
-        for record in await asyncio.to_thread(self.store.unfinished):
+        await self._resume(await asyncio.to_thread(self.store.unfinished))
+        if self._redis is not None:
+            from tavolo.online.takeover import Takeover
+
+            site = await asyncio.to_thread(self.store.setting, "site", lambda: secrets.token_hex(6))
+            self._takeover = Takeover(self._redis.client, site, self._redis.process, self._take_over)
+            await self._takeover.serve(self.tables)
+            self._background.append(asyncio.create_task(self._takeover.run()))
+        await self.sweep()
+        self._background.append(asyncio.create_task(self._sweeper()))
+
+    async def _resume(self, records: list[TableRecord]) -> list[Table]:
+        """Read ``records``' tables from the store (those not here yet) and move each on: deal
+        when due, mark the end, let the bot or the timer act (at a start, or on taking over)."""
+        resumed = []
+        for record in records:
             try:
-                table = await self._load(record)
+                table = self.tables.get(record.id) or await self._load(record)
             except Refusal as exc:  # its game is not available here: every other table is served
                 log.warning("table %s not resumed: %s", record.id, exc)
                 continue
             async with self._locks[table.id]:
                 await self._advance(table)
-        await self.sweep()
-        self._background.append(asyncio.create_task(self._sweeper()))
+            resumed.append(table)
+        return resumed
+
+    async def _take_over(self, claimed: list[str]) -> None:
+        """A process fell silent (:mod:`tavolo.online.takeover`): read again every table here
+        (what it stored and had no time to announce), then move on the ``claimed`` tables it
+        served, read from the store, each one's lease now this process's."""
+        self._read_all()
+        records = [r for r in await asyncio.to_thread(self.store.tables, claimed) if r.status in OPEN]
+        resumed = await self._resume(records)
+        log.info("took over %d tables", len(resumed))
 
     async def stop(self) -> None:
         for task in [*self._tasks.values(), *self._background]:
             task.cancel()
+        if self._takeover is not None:
+            await self._takeover.stop()
         if self._redis is not None:
             await asyncio.gather(*(self._redis.release(t) for t in self.tables))  # the others move them now
             await self._redis.stop()
@@ -326,7 +358,24 @@ class TableService:
         record = await asyncio.to_thread(self.store.table, table_id)
         if record is None:
             raise Refusal("not_found", "No table {table}", table=table_id[:40])
-        return self.tables.get(table_id) or await self._load(record)
+        if (table := self.tables.get(table_id)) is not None:
+            return table
+        table = await self._load(record)
+        if table.record.status in OPEN:  # this process moves it too if it is left alone with it
+            self._schedule(table)
+            if self._takeover is not None:
+                await self._takeover.serve([table.id])
+        return table
+
+    async def current(self, table: Table) -> None:
+        """Apply the rows of ``table`` stored after its last here (a hello's: what a process that
+        stopped stored and had no time to announce is read from the log, never shown stale)."""
+        if self._redis is None:  # one process: what it holds is the log
+            return
+        async with self._locks[table.id]:
+            caught_up = await self._catch_up(table)
+        if caught_up:
+            self._schedule(table)
 
     async def fresh(self, table_id: str) -> Table:
         """The table ``table_id`` with its record read again from the store (seats, status: what
@@ -357,6 +406,8 @@ class TableService:
         await asyncio.to_thread(self.store.create_table, record)
         self.tables[record.id] = table = Table(await asyncio.to_thread(self.store.table, record.id))
         await self._remember_ratings(table)
+        if self._takeover is not None:
+            await self._takeover.serve([record.id])
         return record.id, token
 
     async def quick(self, game: str, name: str, options: dict[str, Any] | None = None,
@@ -527,7 +578,9 @@ class TableService:
                     if attempt == 2:
                         raise Refusal("not_your_turn", "The table changed: try again") from None
             await self._advance(table)
-            return entries[-1].seq
+        if self._redis is not None:  # told to the other processes before the mover is
+            await self._redis.announced(ANNOUNCE_SECONDS)
+        return entries[-1].seq
 
     async def proceed(self, table_id: str, seat: int) -> None:
         """``seat`` is done looking at the hand's end ("continue"); another seat's continue
@@ -778,12 +831,14 @@ class TableService:
                 log.info("the database is locked by another writer: the log is written from a thread")
         await asyncio.to_thread(self.store.append, entries)
 
-    async def _catch_up(self, table: Table) -> None:
-        """Apply the rows another process stored after ours (call with the table's lock)."""
+    async def _catch_up(self, table: Table) -> bool:
+        """Apply the rows another process stored after ours (call with the table's lock); True
+        when there were some."""
         entries = await asyncio.to_thread(self.store.log, table.id, table.seq)
         if entries:
             await self._refresh(table)
             self._apply(table, entries)
+        return bool(entries)
 
     async def _refresh(self, table: Table) -> bool:
         """Read the table's seats, status and next table again (another process may have changed
@@ -932,7 +987,8 @@ class TableService:
         closed = []
         for table in list(self.tables.values()):
             if table.record.status not in OPEN:
-                self._evict(table)
+                if self._evict(table) and self._takeover is not None:
+                    await self._takeover.forget(table.id)
             elif self._idle(table, now) and await self._abandon(table):
                 closed.append(table.id)
         return closed
@@ -959,21 +1015,23 @@ class TableService:
         self._publish("table", table.id)
         return True
 
-    def _evict(self, table: Table) -> None:
-        """Forget closed ``table`` once no client here has watched it for :data:`KEEP_CLOSED_SECONDS`."""
+    def _evict(self, table: Table) -> bool:
+        """Forget closed ``table`` once no client here has watched it for :data:`KEEP_CLOSED_SECONDS`
+        (True: forgotten)."""
         now = time.monotonic()
         busy = table.id in self.clients or table.id in self._followers or self._locks[table.id].locked()
         if busy:
             self._closed_at.pop(table.id, None)
-            return
+            return False
         if now - self._closed_at.setdefault(table.id, now) < KEEP_CLOSED_SECONDS:
-            return
+            return False
         for mapping in (self.tables, self._locks, self._closed_at, self._untold, self._heard, self._rows):
             mapping.pop(table.id, None)
         if (task := self._tasks.pop(table.id, None)) is not None:
             task.cancel()
         for key in [k for k in self._bots if k[0] == table.id]:
             del self._bots[key]
+        return True
 
     async def _advance(self, table: Table) -> None:
         """After a change: deal when due, mark the end, then let the bot or the timer act."""
@@ -1023,6 +1081,8 @@ class TableService:
     async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
         await asyncio.sleep(self.pace * self._turn_share(table, seat))
         await self._until_ours(table)
+        if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
+            return
         obs, legal = table.state.observation(seat), list(table.state.legal_actions())
         action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
         self.bot_moves += 1
@@ -1037,6 +1097,8 @@ class TableService:
     async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         await self._until_ours(table)
+        if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
+            return
         await self._act(table, seat, seq, table.timer_actions(seat), timer=True)
 
     async def _until_ours(self, table: Table) -> None:

@@ -198,6 +198,7 @@ class Session:
         if seat is None and not await self.guard.watch(table.id, self.svc.watchers(table)):
             raise Refusal("too_many", "This table has as many spectators as it takes ({count}): try again later",
                           count=self.guard.limits.spectators_per_table)
+        await self.svc.current(table)  # what the log holds, never a stale position
         self.watching = seat is None
         self.table, self.client = table, Client(seat, self.lang)
         self.client.push({"type": "welcome", "seat": seat, "table": self.svc.info(table)})

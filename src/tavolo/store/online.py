@@ -322,6 +322,10 @@ class OnlineStore:
         tables = self._tables(OnlineTableRow.id == table_id)
         return tables[0] if tables else None
 
+    def tables(self, table_ids: list[str]) -> list[TableRecord]:
+        """The tables of ``table_ids`` that exist (one query, however many)."""
+        return self._tables(OnlineTableRow.id.in_(table_ids)) if table_ids else []
+
     def unfinished(self) -> list[TableRecord]:
         """Every table waiting or being played: what a restarted server serves again (not the
         finished ones, nor those left abandoned)."""
