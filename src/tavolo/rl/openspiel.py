@@ -101,8 +101,24 @@ def _tavolo_game(name: str, params: dict[str, Any]) -> Game:
     player (a rule set's own rules, a hand size by the table)."""
     game = make(name)
     defaults = _defaults(game)
-    options = {key: value if _native(game, key) else json.loads(value) for key, value in params.items()}
+    options = {key: value if _native(game, key) else _json_parameter(key, value) for key, value in params.items()}
     return make(name, **{k: v for k, v in options.items() if v != defaults[k]})
+
+
+def _json_parameter(key: str, value: str) -> Any:
+    """The option that string parameter ``key`` writes as JSON.
+
+    >>> _json_parameter("target", "null"), _json_parameter("group_ranks", "[1, 3]")
+    (None, [1, 3])
+    >>> _json_parameter("target", "none")
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter target: 'none' is not JSON (write null, a number or a list)
+    """
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        raise ValueError(f"parameter {key}: {value!r} is not JSON (write null, a number or a list)") from None
 
 
 def _deal_labels(game: Game) -> dict[int, str]:
