@@ -3,9 +3,9 @@ players by default, over seeded hands:
 
 - each bot among its own kind: actions, passes ("passa"), bids and trades a hand, and the seconds a
   hand of one person and seven bots takes when every bot action waits the room's pace;
-- the new bot in one seat of seven old ones, and four of each in turn (the same shuffle played again
-  with the kinds swapped): the new seats' tokens minus the old ones' on the same deal, a mean with
-  its 95% interval.
+- the new bot in one seat of seven old ones, and in four seats of eight (each half in turn): on the
+  same shuffle, the new seats' tokens minus the same seats' at a table of old bots only (the new bot
+  in the old one's place) and minus their old tablemates', each a mean a hand with its 95% interval.
 
     python -m tests.mercante.measure --hands 1000
 """
@@ -52,18 +52,23 @@ def hand_counts(game: MercanteGame, maker: Maker, hands: int) -> Counter[str]:
 
 
 def duplicate(game: MercanteGame, new: Maker, old: Maker, hands: int, new_seats: Callable[[int], Sequence[int]]):
-    """Per deal, the new seats' mean tokens minus the old seats' over the tables the deal is played at:
-    ``new_seats(deal)`` lists, per table, nothing but the seats the new bot takes."""
-    n, scores = game.num_players, []
+    """Over ``hands`` deals, each played by old bots only and at tables where the new bot takes the
+    seats ``new_seats(deal)`` lists (one list a table): the intervals of the new seats' mean tokens
+    minus the same seats' at the old bots' table (in the old bot's place), and minus their
+    tablemates' (against the old bot at the table)."""
+    n, placed, against = game.num_players, [], []
     for deal in range(hands):
-        score = 0.0
-        for seats in new_seats(deal):
-            agents = [(new if s in seats else old)(deal * n + s) for s in range(n)]
-            result = play(game, agents, seed=deal).result
-            score += sum(result[s] for s in seats) / len(seats) - sum(
-                result[s] for s in range(n) if s not in seats) / (n - len(seats))
-        scores.append(score / len(new_seats(deal)))
-    return mean_interval(scores)
+        base = play(game, [old(deal * n + s) for s in range(n)], seed=deal).result
+        tables = new_seats(deal)
+        in_place = at_table = 0.0
+        for seats in tables:
+            result = play(game, [(new if s in seats else old)(deal * n + s) for s in range(n)], seed=deal).result
+            mean = sum(result[s] for s in seats) / len(seats)
+            in_place += mean - sum(base[s] for s in seats) / len(seats)
+            at_table += mean - sum(result[s] for s in range(n) if s not in seats) / (n - len(seats))
+        placed.append(in_place / len(tables))
+        against.append(at_table / len(tables))
+    return mean_interval(placed), mean_interval(against)
 
 
 def report(players: int, hands: int, appetite: float, pace: float) -> list[str]:
@@ -84,11 +89,12 @@ def report(players: int, hands: int, appetite: float, pace: float) -> list[str]:
                      f"trades; one person and {players - 1} bots: {per['actions'] * share:.0f} bot actions x {pace} s "
                      f"= {paced:.0f} s ({paced - calls * (1 - CALL_SHARE):.0f} s with the auction's passes "
                      f"at {CALL_SHARE} of the pace)")
-    one = duplicate(game, new, old, hands, lambda deal: [[deal % players]])
-    half = duplicate(game, new, old, hands, lambda deal: [range(0, players, 2), range(1, players, 2)])
-    for name, interval in ((f"new in 1 seat of {players}", one), (f"new in {players // 2} seats of {players}", half)):
-        lines.append(f"{name}, tokens a hand over the old bot: {interval.estimate:+.2f} "
-                     f"[{interval.low:+.2f}, {interval.high:+.2f}]")
+    for seats, tables in ((1, lambda deal: [[deal % players]]),
+                          (players // 2, lambda deal: [range(0, players, 2), range(1, players, 2)])):
+        for name, interval in zip(("in the old bot's place", "over its old tablemates"),
+                                  duplicate(game, new, old, hands, tables)):
+            lines.append(f"new in {seats} seat(s) of {players}, tokens a hand {name}: {interval.estimate:+.2f} "
+                         f"[{interval.low:+.2f}, {interval.high:+.2f}]")
     return lines
 
 
