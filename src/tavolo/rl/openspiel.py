@@ -48,7 +48,7 @@ import random
 import typing
 from collections import Counter
 from dataclasses import MISSING, fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -174,7 +174,9 @@ def _held(name: str, options: str, state: dict[str, Any], *rest: Any) -> _Held:
     return _Held(_game_of(name, options).state_from_json(state), *rest)
 
 
+@cache
 def _game_type(name: str) -> pyspiel.GameType:
+    """``name``'s OpenSpiel game type (see the module docstring), made once."""
     players = table_sizes(name)
     return pyspiel.GameType(
         short_name=short_name(name), long_name=f"Tavolo {name}",
