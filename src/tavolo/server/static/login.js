@@ -12,6 +12,7 @@ form.addEventListener("submit", async (event) => {
   try {
     const me = await api("POST", action === "register" ? "/api/accounts" : "/api/login", body);
     rememberName(me.name);
+    if (me.notice) alert(me.notice);  // the account was renamed: another had its name but for case (issue 38)
     const next = new URLSearchParams(location.search).get("next") || "";  // a page of this site only (/direttore)
     location.href = /^\/(?![/\\])/.test(next) ? next : `/players/${encodeURIComponent(me.name)}`;
   } catch (error) {
