@@ -96,9 +96,9 @@ class Takeover:
         await self._call("forget", self.client.srem, self.served_key(self.process), table_id)
 
     async def stop(self) -> None:
-        """A goodbye: the lease and the served set go (the others' table leases run out as they do)."""
-        await self._call("stop", self.client.zrem, f"{self.prefix}processes", self.process)
-        await self._call("stop", self.client.delete, self.served_key(self.process))
+        """A goodbye: the lease is marked lapsed at once, so that a survivor takes the tables over
+        at its next beat (those no other process follows too), not :data:`LAPSE_MS` later."""
+        await self._call("stop", self.client.zadd, f"{self.prefix}processes", {self.process: 0})
 
     async def run(self) -> None:
         """Every :data:`BEAT_SECONDS`: renew the lease, claim the processes lapsed."""
