@@ -32,7 +32,8 @@ def test_it_bids_the_opening_price_on_the_first_lot():
     assert OldValueMercanteBot(seed=0).choose(obs, state.legal_actions()) == PASS
 
 
-def test_it_passes_over_its_own_bid_and_a_price_beyond_the_lot():
+def test_it_passes_on_a_price_beyond_its_appetite_for_the_lot():
+    """Twice a lot's worth (APPETITE) is as far as it goes."""
     game, state = dealt()
     state.apply(0)  # the opener bids 1
     bot = ValueMercanteBot(seed=0)
