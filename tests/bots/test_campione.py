@@ -11,17 +11,22 @@ import pytest
 
 from tavolo.bots.briscola import SimpleBriscolaBot
 from tavolo.bots.campione import CampioneBot
+from tavolo.bots.peppa import SimplePeppaBot
 from tavolo.bots.random_bot import RandomBot
 from tavolo.bots.registry import make_bot
+from tavolo.bots.tarocchi import SimpleTarocchiBot
 from tavolo.bots.tressette import SimpleTressetteBot
 from tavolo.engine.play import play
-from tavolo.games import burraco, briscola, tressette
+from tavolo.games import briscola, burraco, make_game, tressette
 
 TABLES = [
     (briscola.make_game(players=2), SimpleBriscolaBot),
     (briscola.make_game(players=4), SimpleBriscolaBot),
     (tressette.make_game(players=4, target=None), SimpleTressetteBot),
     (tressette.make_game(players=2, target=None), SimpleTressetteBot),
+    (make_game("peppa", target=None), SimplePeppaBot),
+    (make_game("peppa", rules="hearts", target=None), SimplePeppaBot),
+    (make_game("tarocchi", players=3), SimpleTarocchiBot),
 ]
 UNLIMITED = 1e9
 """A time budget no test reaches: the deals counted are the only budget."""
@@ -34,7 +39,7 @@ def positions(game, rule_bot, seed: int, every: int = 5):
     state = game.new_initial_state()
     state.apply_chance(state.sample_chance(rng))
     found, decisions = [], 0
-    while state.phase == "play":
+    while not (state.is_chance_node() or state.is_terminal()):
         if decisions % every == 0:
             found.append(state.clone())
         seat = state.current_player()
@@ -43,29 +48,25 @@ def positions(game, rule_bot, seed: int, every: int = 5):
     return found
 
 
-def hidden_cards(state, seat):
-    """Every card ``seat`` cannot see: the other hands and the stock's order."""
-    return [state.hand_cards(s) for s in range(state.game.num_players) if s != seat], list(state._stock)
-
-
 @pytest.mark.parametrize("game, rule_bot", TABLES, ids=lambda t: getattr(t, "name", ""))
 def test_the_choice_does_not_change_with_a_redeal_of_the_hidden_cards(game, rule_bot):
     redealt = 0
-    for position in positions(game, rule_bot, seed=11)[1:]:
+    met = positions(game, rule_bot, seed=11, every=1)
+    for position in met[1::len(met) // 6]:
         seat = position.current_player()
         seen = position.observation(seat)
         truths = [game.sample_hidden_state(seen, random.Random(deal)) for deal in (1, 2)]
         assert all(truth.observation(seat) == seen for truth in truths)
-        redealt += hidden_cards(truths[0], seat) != hidden_cards(truths[1], seat)
+        redealt += truths[0].to_json() != truths[1].to_json()  # the same in all the seat sees
         choices = set()
         for truth in truths:
-            bot = CampioneBot(game, seat, seed=7, samples=6, time=UNLIMITED)
+            bot = CampioneBot(game, seat, seed=7, samples=3, time=UNLIMITED)
             choices.add((bot.choose(truth.observation(seat), truth.legal_actions()), bot.last_samples))
         assert len(choices) == 1
-    assert redealt >= 3
+    assert redealt >= 2
 
 
-@pytest.mark.parametrize("game, rule_bot", TABLES[::3], ids=lambda t: getattr(t, "name", ""))
+@pytest.mark.parametrize("game, rule_bot", [TABLES[0], TABLES[3], TABLES[4]], ids=lambda t: getattr(t, "name", ""))
 def test_it_plays_a_whole_round_legally_and_replays_from_its_seed(game, rule_bot):
     def round_played():
         bots = [make_bot("campione:samples=2", game, seat, seed=20 + seat) for seat in range(game.num_players)]
@@ -122,12 +123,12 @@ def test_the_deal_count_caps_the_search_when_time_is_plenty():
 def test_it_beats_the_random_player_at_briscola():
     game = briscola.make_game(players=2)
     wins = 0
-    for deal in range(8):
+    for deal in range(6):
         for campione in (0, 1):
             bots = [RandomBot(deal), RandomBot(deal)]
             bots[campione] = CampioneBot(game, campione, seed=deal, samples=3, time=UNLIMITED)
             wins += play(game, bots, seed=deal).result[campione] == 1.0
-    assert wins >= 13  # of 16 games, the same 8 deals seated both ways
+    assert wins >= 10  # of 12 games, the same 6 deals seated both ways
 
 
 def test_a_round_is_valued_for_each_side_once_it_is_scored():
@@ -145,7 +146,7 @@ def test_a_round_is_valued_for_each_side_once_it_is_scored():
     ("campione:depth=2", briscola.make_game(players=2), "unknown setting 'depth'"),
     ("campione:time=0", briscola.make_game(players=2), "time must be a number of seconds > 0"),
     ("campione:samples=0", tressette.make_game(), "samples must be a whole number >= 1"),
-    ("campione", burraco.make_game(players=2), "plays briscola, tressette, not yet burraco"),
+    ("campione", burraco.make_game(players=2), "plays briscola, peppa, tarocchi, tressette, not yet burraco"),
 ])
 def test_a_bad_campione_spec_is_refused_with_what_is_wrong(spec, game, message):
     with pytest.raises(ValueError, match=message):

@@ -36,6 +36,8 @@ from tavolo.engine.game import Game, State
 
 PLAYOUT_BOTS: dict[str, str] = {
     "briscola": "tavolo.bots.briscola:SimpleBriscolaBot",
+    "peppa": "tavolo.bots.peppa:SimplePeppaBot",
+    "tarocchi": "tavolo.bots.tarocchi:SimpleTarocchiBot",
     "tressette": "tavolo.bots.tressette:SimpleTressetteBot",
 }
 """Per game, the rule bot that plays every seat of a play-out (``module:Class``, built with a seed):

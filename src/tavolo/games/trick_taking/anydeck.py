@@ -29,7 +29,7 @@ from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Senten
 from tavolo.engine.game import CHANCE, TERMINAL, CardGame, DealtState
 from tavolo.engine.hidden import deal_unseen
 from tavolo.games.trick_taking.rulebook import TrickRulebook
-from tavolo.games.trick_taking.scoring import RoundResult
+from tavolo.games.trick_taking.scoring import RoundResult, side_margins
 from tavolo.games.trick_taking.tricks import bits, cards_of
 
 if TYPE_CHECKING:
@@ -501,3 +501,10 @@ class DeckTrickGame(CardGame):
         state.sample_from(observation, rng)
         return state
 
+    def position_value(self, state: DeckTrickState) -> list[float] | None:
+        """Search cuts its play-out once the hand is scored (or the match over): each seat's
+        side's return less the other sides' mean."""
+        if 0 < state._phase < state.over_phase:
+            return None
+        returns = state.returns()
+        return side_margins([returns[side[0]] for side in state.sides], state._side_of)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tavolo.engine.faces import Faces
 from tavolo.engine.game import CardGame
 from tavolo.games.trick_taking import hidden, notation, serial, words
+from tavolo.games.trick_taking.scoring import side_margins
 from tavolo.games.trick_taking.state import TrickState
 
 
@@ -37,6 +38,5 @@ class TrickGame(CardGame):
         if state.phase == "play":
             return None
         total = sum(state.points[c] for c in self.deck) + state.last_trick_bonus
-        sides = len(state.sides)
-        value = [score + 0.5 * won / total for score, won in zip(state._scores, state._won)]
-        return [(value[side] * sides - sum(value)) / (sides - 1) for side in state._side_of]
+        return side_margins([score + 0.5 * won / total for score, won in zip(state._scores, state._won)],
+                            state._side_of)

@@ -33,3 +33,14 @@ class RoundResult:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundResult:
         return cls(data["number"], tuple(data["points"]), tuple(data["bonus"]), data["note"])
+
+
+def side_margins(values: list[float], side_of: list[int]) -> list[float]:
+    """Per seat, its side's value less the other sides' mean (what a search cut at the end of a
+    round counts): the margins of the sides add up to nothing.
+
+        >>> side_margins([3.0, 1.0], [0, 1, 0, 1])
+        [2.0, -2.0, 2.0, -2.0]
+    """
+    sides, total = len(values), sum(values)
+    return [(values[side] * sides - total) / (sides - 1) for side in side_of]
