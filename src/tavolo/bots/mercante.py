@@ -19,12 +19,13 @@ pay. The bot sells when offered more than its card is worth to it, and offers th
 price the holder, weighing it the same way, would take, when buying at that price is worth it, so
 its offers to its like are taken, not refused one after another. Only at a table that bid
 recklessly (more than half its tokens in the prizes) does it also try, once for each figure, a
-bargain a careless holder may take. It reads only its seat's observation: the red cards still covered are a set, never an order.
+bargain a careless holder may take. It reads only its seat's observation: the red cards still
+covered are a set, never an order.
 
     >>> from tavolo.engine.play import play
     >>> from tavolo.games.mercante import make_game
-    >>> record = play(make_game(players=8), [ValueMercanteBot(s) for s in range(8)], seed=3)
-    >>> sum(a.startswith("bid") for a in record.actions) >= 16
+    >>> bots = [ValueMercanteBot(s) for s in range(8)]
+    >>> sum(a.startswith("bid") for a in play(make_game(players=8), bots, seed=3).actions) >= 16
     True
 """
 
@@ -85,7 +86,7 @@ def outcomes(prizes: tuple[int, ...], covered: int, cards: int) -> tuple[tuple[f
 def utility(purse: int, obs: MercanteObservation, cards: int) -> float:
     """The expected log-purse (a token counts more to a seat that has few) of a seat holding
     ``purse`` tokens and ``cards`` live cards once the prizes are paid."""
-    return sum(chance * math.log1p(purse + won) for chance, won in outcomes(unpaid(obs), obs.unturned, cards) if chance)
+    return sum(chance * math.log1p(purse + won) for chance, won in outcomes(unpaid(obs), obs.unturned, cards))
 
 
 def sells_for(price: int, seat: int, obs: MercanteObservation) -> bool:
