@@ -76,7 +76,11 @@ class Hand:
         assert refusal.is_visible(), "a tap on an unplayable card said nothing"
         text = refusal.inner_text()
         assert page.locator("#refusal .rule").count() == 1, text       # the rule and where it is written
-        assert re.search(r"\((raccolta, |classic Hearts).+\)\s*$", page.inner_text("#refusal .rule")), text
+        # issue 37: the seed's article in words, never a rule set's internal name ("OpenSpiel hearts:
+        # no_pts_on_first_trick"); the move said as the log says it ("gioca 8♥"), never "play 8h"
+        assert re.search(r"\(raccolta, [^_]+\)\s*$", page.inner_text("#refusal .rule")), text
+        assert "OpenSpiel" not in text and page.inner_text("#refusal strong").startswith("mossa non consentita 'gioca ")
+        assert_no_notation(page)
         self.refusal = text
         self.done.add("refused")
 

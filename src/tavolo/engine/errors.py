@@ -143,8 +143,9 @@ class IllegalActionError(ActionError):
         """The move in words (:meth:`~tavolo.engine.game.State.action_words` JSON) where the state
         that refused it could say it: a refusal then names the move as a person reads it."""
         self.deck: str | None = None
-        """The deck whose cards the detail names in notation, where the refusal has no words (a
-        typed move refused as it was read, quoted as typed): a refusal then says them in words."""
+        """The deck whose cards the detail names in notation (where the refusal's words name no
+        cards, or it has none: a typed move refused as it was read, quoted as typed): a refusal
+        then says them in words."""
 
 
 

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from tavolo.engine.errors import IllegalActionError, Rule
+from tavolo.engine.errors import IllegalActionError, Rule, Sentence
 from tavolo.engine.faces import Faces
 from tavolo.engine.typed import MoveReader
 from tavolo.engine.words import Words
@@ -223,6 +223,18 @@ class State(ABC):
         actions = self.parse_move(text)
         return self.action_words(actions[0]) if say is None or len(actions) == 1 else say(self, actions)
 
+    def refusal(self, text: str, action: int, rule: Rule, detail: Sentence = "") -> IllegalActionError:
+        """The refusal of ``action``, which ``text`` names and ``rule`` forbids here (``detail``: what
+        in this position breaks it), with the move in words where the game can say an illegal one:
+        a tap on a card that may not be played is refused as "gioca 8♥", never "play 8h"."""
+        refused = IllegalActionError(text, rule, detail)
+        refused.deck = self.game.words_deck   # the detail's cards said in words too ("4♥ K♥ ... resterebbero")
+        try:
+            refused.words = self.action_words(action).to_json()
+        except Exception:  # noqa: BLE001 (a game whose words read only a legal move: quoted as ``text``)
+            refused.words = None
+        return refused
+
     def legal_action_words(self) -> list[Words]:
         """The legal actions in words, in the order of :meth:`legal_actions`."""
         return [self.action_words(a) for a in self.legal_actions()]
@@ -338,18 +350,7 @@ class DealtState(DeckDeal, State):
 
     def _not_legal(self, action: int) -> None:
         """``action`` is not legal here: refuse it with the rule it breaks."""
-        rule, detail = self._why_illegal(action)
-        refusal = IllegalActionError(self._describe(action), rule, detail)
-        refusal.words = self._words_of(action)
-        raise refusal
-
-    def _words_of(self, action: int) -> dict[str, Any] | None:
-        """``action`` in words (JSON) for its refusal, or None where the game cannot say an
-        illegal action (its words read a legal one)."""
-        try:
-            return self.action_words(action).to_json()
-        except Exception:  # noqa: BLE001 (the refusal then names the move in notation)
-            return None
+        raise self.refusal(self._describe(action), action, *self._why_illegal(action))
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal (search and simulation); a game may check

@@ -118,11 +118,10 @@ def _spelt(value: Any, lang: str) -> str:
 
 
 def requoted(refusal: ActionError, text: str) -> ActionError:
-    """``refusal`` of a rewritten move, quoting ``text`` as the person typed it."""
+    """``refusal`` of a rewritten move, quoting ``text`` as the person typed it (not the move's
+    words: a move in notation, a tapped card's, is the one said in words)."""
     if isinstance(refusal, IllegalActionError):
-        again = IllegalActionError(text, refusal.rule, refusal.detail)
-        again.words = refusal.words
-        return again
+        return IllegalActionError(text, refusal.rule, refusal.detail)
     if isinstance(refusal, AmbiguousActionError):
         return AmbiguousActionError(text, refusal.candidates)
     if isinstance(refusal, NotationError):

@@ -85,7 +85,7 @@ def localize_error(exc: BaseException, lang: str) -> str:
     if isinstance(words, dict):
         from tavolo.i18n.moves import say
 
-        said, deck = f"'{say(words, lang)}'", deck_of(words)
+        said, deck = f"'{say(words, lang)}'", deck_of(words) or deck
     if said is not None or isinstance(deck, str):
         message = _Said(message.template, tuple((n, (said or v) if n == "action" else _cards_in_words(v, deck, lang))
                                                 for n, v in message.params))

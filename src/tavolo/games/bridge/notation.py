@@ -11,7 +11,7 @@ and cards suit first (``SA``, ``play HK``, ``gioca D10``).
     >>> state.parse_action("fly")
     Traceback (most recent call last):
     ...
-    tavolo.engine.errors.NotationError: cannot read 'fly': unknown move 'fly'; moves are calls (1C .. 7NT, pass, X, XX) and cards (SA, play HK)
+    tavolo.engine.errors.NotationError: cannot read 'fly': unknown move 'fly'; moves are calls (1♣ to 7 NT, pass, double, redouble) and cards, e.g. 'play the king of hearts'
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from tavolo.cards import CardNotationError
-from tavolo.engine.errors import IllegalActionError, NotationError, Text
+from tavolo.engine.errors import NotationError, Text
 from tavolo.games.bridge import calls as cl
 from tavolo.games.bridge.cards import NUM_CARDS, name, parse
 
@@ -31,7 +31,7 @@ PLAY_VERBS = ("play", "p", "gioca")
 RANK_FIRST = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠])$", re.IGNORECASE)
 """A card written rank first, as the log says it (``6♦``, ``6d``, ``10h``): read as a card where no
 call is meant, after a verb or once the auction is over (in the auction ``6D`` is a bid)."""
-MOVES_HELP = Text("moves are calls (1C .. 7NT, pass, X, XX) and cards (SA, play HK)")
+MOVES_HELP = Text("moves are calls (1♣ to 7 NT, pass, double, redouble) and cards, e.g. 'play the king of hearts'")
 
 
 def action_text(state: BridgeState, action: int) -> str:
@@ -54,8 +54,7 @@ def parse_action(state: BridgeState, text: str) -> int:
         raise NotationError(text, Text("one call or one card at a time; {moves}", moves=MOVES_HELP))
     if action in state.legal_actions():
         return action
-    rule, detail = state._why_illegal(action)
-    raise IllegalActionError(text, rule, detail)
+    raise state.refusal(text, action, *state._why_illegal(action))
 
 
 def _rank_first(word: str) -> int | None:

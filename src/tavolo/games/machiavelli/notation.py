@@ -31,6 +31,7 @@ from tavolo.cards import french as fr
 from tavolo.engine.errors import IllegalActionError, NotationError, Text
 from tavolo.games.machiavelli import rulebook
 from tavolo.games.machiavelli.actions import DONE, DRAW, MAX_GROUPS, PASS, UNDO, decode, move_action, put_action
+from tavolo.games.machiavelli.words import shift_words
 from tavolo.games.rummy.notation import card, no_words, pick, split_move
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
         no_words(text, verb, args)
         return [pick(state, text, [SIMPLE[verb]], explain_illegal)]
     cards, source, target = _shift_args(text, verb, args)
-    _on_the_table(state, text, source, target)
+    _on_the_table(state, text, cards, source, target)
     board, out = state.clone(), []
     if target == len(board._table):
         target = None
@@ -105,9 +106,11 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
     return out
 
 
-def _on_the_table(state: MachiavelliState, text: str, source: int | None, target: int | None) -> None:
+def _on_the_table(state: MachiavelliState, text: str, cards: list[int], source: int | None,
+                  target: int | None) -> None:
     """The combinations a move names are on the table (the target may be the next number,
-    a new one): a number past them names no combination, and is never read as another move."""
+    a new one): a number past them names no combination, and is never read as another move;
+    the refusal says the move in words ("metti A♥ sulla combinazione 2")."""
     from tavolo.games.machiavelli.explain import explain_illegal
 
     size = len(state._table)
@@ -115,8 +118,10 @@ def _on_the_table(state: MachiavelliState, text: str, source: int | None, target
         if number is not None and number >= limit:
             if state.current_player() < 0:  # before the deal or after the match: say that
                 raise IllegalActionError(text, *explain_illegal(state, DRAW))
-            raise IllegalActionError(text, rulebook.NO_GROUP, Text("there is no combination {number}",
-                                                                   number=number + 1))
+            refused = IllegalActionError(text, rulebook.NO_GROUP, Text("there is no combination {number}",
+                                                                       number=number + 1))
+            refused.words = shift_words(cards, source, size if target is None else target, size).to_json()
+            raise refused
 
 
 def _shift_args(text: str, verb: str, args: list[str]) -> tuple[list[int], int | None, int | None]:

@@ -32,14 +32,19 @@ def action_words(state: MachiavelliState, action: int) -> Words:
     verb, *parts = decode(action)
     if verb in SIMPLE:
         return SIMPLE[verb]
-    new = len(state._table)
-    if verb == "put":
-        card, group = parts
+    source, card, group = (None, *parts) if verb == "put" else parts
+    return shift_words([card], source, group, len(state._table))
+
+
+def shift_words(cards: list[int], source: int | None, group: int, new: int) -> Words:
+    """``cards`` put from the hand (``source`` None) or moved from meld ``source`` to meld ``group``
+    (numbered from 0; ``new``, the next number, is a new meld), in words, as played or as refused."""
+    said = card_words(cards)
+    if source is None:
         if group == new:
-            return Words.of("put {cards} in a new meld", cards=card_words([card]))
-        return Words.of("put {cards} on meld {number}", cards=card_words([card]), number=group + 1)
-    source, card, group = parts
+            return Words.of("put {cards} in a new meld", cards=said)
+        return Words.of("put {cards} on meld {number}", cards=said, number=group + 1)
     if group == new:
-        return Words.of("move {cards} from meld {source} to a new meld", cards=card_words([card]), source=source + 1)
-    return Words.of("move {cards} from meld {source} to meld {number}", cards=card_words([card]),
-                    source=source + 1, number=group + 1)
+        return Words.of("move {cards} from meld {source} to a new meld", cards=said, source=source + 1)
+    return Words.of("move {cards} from meld {source} to meld {number}", cards=said, source=source + 1,
+                    number=group + 1)

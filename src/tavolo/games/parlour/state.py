@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tavolo.cards import CardNotationError
-from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
+from tavolo.engine.errors import NotationError, Rule, Text
 from tavolo.engine.game import DealtState
 
 
@@ -78,8 +78,7 @@ class ParlourState(DealtState):
             raise NotationError(text, Text("unknown move {verb}; {moves}", verb=repr(words[0]),
                                            moves=self.moves_help))
         if action not in self.legal_actions():
-            rule, detail = self._why_illegal(action)
-            raise IllegalActionError(text, rule, detail)
+            raise self.refusal(text, action, *self._why_illegal(action))
         return action
 
     def _why_illegal(self, action: int) -> tuple[Rule, Text | str]:
@@ -146,5 +145,5 @@ def number(text: str, word: str, what: Text) -> int:
 def cards_named(text: str, words: list[str], parse: Callable[[str], int]) -> list[int]:
     """The cards ``words`` name, by the deck's ``parse``."""
     if not words:
-        raise NotationError(text, Text("name the cards, e.g. '3c'"))
+        raise NotationError(text, Text("name the cards, e.g. 'the 3 of cups'"))
     return [parse(w) for w in words]

@@ -59,7 +59,7 @@ class PeppaState(DeckTrickState):
     rules = rb.RULES
     phase_names = ("deal", "pass", "pairs", "draw", "play", "over")
     play_phase, over_phase = PLAY, OVER
-    moves_help = Text("moves are play <card> (e.g. 'play Qs'), pass <card> (Hearts), keep <card> (of three of a "
+    moves_help = Text("moves are play <card> (e.g. 'play the queen of spades'), pass <card> (Hearts), keep <card> (of three of a "
                       "rank), draw <place> (e.g. 'draw 3')")
 
     def __init__(self, game) -> None:

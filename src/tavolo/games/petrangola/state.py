@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from tavolo.cards import italian as it
 from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Text
 from tavolo.engine.game import CHANCE, TERMINAL
+from tavolo.engine.words import Cards, Words
 from tavolo.games.parlour.state import ParlourState, cards_named
 from tavolo.games.parlour.tokens import lowest, next_seat, previous_seat, seats_in
 from tavolo.games.petrangola.observation import observe
@@ -59,6 +60,13 @@ KNOCK, KEEP, REFUSE = 64, 65, 66
 NUM_ACTIONS = 67
 TRADES = tuple(g * 8 + t for g in range(1, 8) for t in range(1, 8) if g.bit_count() == t.bit_count())
 ACE_OF_DENARI = it.card(it.ACE, it.DENARI)
+
+
+def trade_words(given: list[int], taken: list[int], deck: str | None) -> Words:
+    """A trade of the cards ``given`` for those ``taken`` in words ("scambia fante di coppe con 3 di
+    spade"), as played (words.py) or as refused here."""
+    return Words.of("trade {given} for {taken}", given=Cards(tuple(it.name(c) for c in given), deck),
+                    taken=Cards(tuple(it.name(c) for c in taken), deck))
 
 
 @dataclass(frozen=True)
@@ -91,7 +99,7 @@ class PetrangolaState(ParlourState):
     phase_names = PHASE_NAMES
     rules = RULES
     moves_help = Text("moves are keep, refuse, knock, or trade <your cards> for <cards face up>, "
-                      "e.g. 'trade 3c for Kd'")
+                      "e.g. 'trade the 3 of cups for the king of coins'")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -226,21 +234,30 @@ class PetrangolaState(ParlourState):
         split = next((i for i, w in enumerate(args) if w in ("for", "con", "per")), -1)
         if split < 0:
             raise NotationError(text, Text("say which cards you give and which you take, e.g. "
-                                           "'trade 3c 5b for Kd Ad'"))
+                                           "'trade the 3 of cups for the king of coins'"))
         given = cards_named(text, args[:split], it.parse)
         taken = cards_named(text, args[split + 1:], it.parse)
         return self._trade_id(text, given, taken)
 
     def _trade_id(self, text: str, given: list[int], taken: list[int]) -> int:
         if self._phase != TRADE:
-            raise IllegalActionError(text, self._why_game_illegal(TRADES[0])[0])
+            raise self._trade_refused(text, given, taken, self._why_game_illegal(TRADES[0])[0])
         hand = self._hands[self._turn]
         foreign = [c for c in given if c not in hand] + [c for c in taken if c not in self._monte]
         if foreign or len(given) != len(taken) or len(set(given)) != len(given) or len(set(taken)) != len(taken):
             why = (Text("{cards} not where you said", cards=it.names(foreign)) if foreign
                    else Text("as many cards given as taken"))
-            raise IllegalActionError(text, TRADE_OWN, why)
+            raise self._trade_refused(text, given, taken, TRADE_OWN, why)
         return sum(1 << hand.index(c) for c in given) * 8 + sum(1 << self._monte.index(c) for c in taken)
+
+    def _trade_refused(self, text: str, given: list[int], taken: list[int], rule: Rule,
+                       why: Text | str = "") -> IllegalActionError:
+        """The refusal of a trade no action names (out of turn, cards not where they were said),
+        the trade said in words ("scambia asso di coppe con 5 di denari"), its cards too."""
+        refused = IllegalActionError(text, rule, why)
+        refused.words = trade_words(given, taken, self.game.words_deck).to_json()
+        refused.deck = self.game.words_deck
+        return refused
 
     def _why_game_illegal(self, action: int) -> tuple[Rule, Text]:
         if self._phase == CHOICE:

@@ -15,13 +15,8 @@ cards given go face up on the monte), so the words hide nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tavolo.cards import italian as it
-from tavolo.engine.words import Cards, Words
-
-if TYPE_CHECKING:
-    from tavolo.games.petrangola.state import PetrangolaState
+from tavolo.engine.words import Words
+from tavolo.games.petrangola.state import PetrangolaState, trade_words
 
 SIMPLE = {64: "knock (bussa)", 65: "keep the monte", 66: "refuse the monte"}
 """KNOCK, KEEP, REFUSE (tavolo.games.petrangola.state)."""
@@ -33,7 +28,7 @@ def action_words(state: PetrangolaState, action: int) -> Words:
         return Words.of(SIMPLE[action])
     give, take = action >> 3, action & 7
     hand, monte = state._hands[state._turn], state._monte
-    given = tuple(it.name(c) for i, c in enumerate(hand) if give >> i & 1)
-    taken = tuple(it.name(c) for i, c in enumerate(monte) if take >> i & 1)
-    deck = state.game.words_deck
-    return Words.of("trade {given} for {taken}", given=Cards(given, deck), taken=Cards(taken, deck))
+    given = [c for i, c in enumerate(hand) if give >> i & 1]
+    taken = [c for i, c in enumerate(monte) if take >> i & 1]
+    return trade_words(given, taken, state.game.words_deck)
+

@@ -183,5 +183,4 @@ def pick(state: State, text: str, candidates: Sequence[int],
         return allowed[0]
     if len(allowed) > 1:
         raise AmbiguousActionError(text, [state.action_to_string(a) for a in allowed])
-    rule, detail = explain(state, candidates[0])
-    raise IllegalActionError(text, rule, detail)
+    raise state.refusal(text, candidates[0], *explain(state, candidates[0]))

@@ -66,7 +66,7 @@ class TarocchiState(DeckTrickState):
     rules = rb.RULES
     phase_names = ("deal", "discard", "play", "over")
     play_phase, over_phase = PLAY, OVER
-    moves_help = Text("moves are play <card> (e.g. 'play Kc' or 'play the king of cups', 'play XXI', 'play the Fool'), "
+    moves_help = Text("moves are play <card> (e.g. 'play the king of cups', 'play XXI', 'play the Fool'), "
                       "discard <card>")
 
     def __init__(self, game) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tavolo.cards import CardNotationError
-from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Sentence, Text, unreadable_card
+from tavolo.engine.errors import NotationError, Rule, Sentence, Text, unreadable_card
 from tavolo.engine.game import CHANCE, TERMINAL, CardGame, DealtState
 from tavolo.engine.hidden import deal_unseen
 from tavolo.games.trick_taking.rulebook import TrickRulebook
@@ -360,8 +360,7 @@ class DeckTrickState(DealtState):
             action = self.card_id(text, words[0])
         if action in self.legal_actions():
             return action
-        rule, detail = self._why_illegal(action)
-        raise IllegalActionError(text, rule, detail)
+        raise self.refusal(text, action, *self._why_illegal(action))
 
     def _is_card(self, token: str) -> bool:
         try:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tavolo.cards import CardNotationError
 from tavolo.cards import italian as it
-from tavolo.engine.errors import IllegalActionError, NotationError, Text, unreadable_card
+from tavolo.engine.errors import NotationError, Text, unreadable_card
 from tavolo.games.trick_taking.tricks import NUM_CARDS
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def parse_action(state: TrickState, text: str) -> int:
                                            moves=state.moves_help))
         args = words
     if len(args) != 1:
-        raise NotationError(text, Text("play one card, e.g. 'play 3c' or 'play the 3 of cups'"))
+        raise NotationError(text, Text("play one card, e.g. 'play the 3 of cups'"))
     return _legal(state, text, card_id(text, args[0]))
 
 
@@ -78,5 +78,4 @@ def _is_card(token: str) -> bool:
 def _legal(state: TrickState, text: str, action: int) -> int:
     if action in state.legal_actions():
         return action
-    rule, detail = state._why_illegal(action)
-    raise IllegalActionError(text, rule, detail)
+    raise state.refusal(text, action, *state._why_illegal(action))

@@ -57,7 +57,7 @@ class TrickState(DealtState):
     """Whether a player must answer the suit led when he can."""
     rules: ClassVar[TrickRulebook]
     phase_names = PHASE_NAMES
-    moves_help: ClassVar[Text] = Text("moves are play <card>, e.g. 'play 3c' or 'play the jack of cups'")
+    moves_help: ClassVar[Text] = Text("moves are play <card>, e.g. 'play the jack of cups'")
 
     def __init__(self, game: Game) -> None:
         self.game = game
