@@ -44,10 +44,11 @@ helpers share one (a bench's 4,000 sockets from 127.0.0.1 would leave a test's s
 class Server:
     """``tavolo serve --db URL`` on a free port (or ``port``: a process started again where a
     balancer expects it) until :meth:`kill`; ``url`` is its address; ``limits``: its
-    ``TAVOLO_LIMITS``; ``timer_scale`` multiplies the move timer's times."""
+    ``TAVOLO_LIMITS``; ``timer_scale`` multiplies the move timer's times; ``wait``: the seconds
+    it may take to answer ``/healthz``."""
 
     def __init__(self, db_url: str, redis_url: str | None = None, pace: float = 0, limits: str = ROOMY,
-                 port: int | None = None, timer_scale: float = 1.0) -> None:
+                 port: int | None = None, timer_scale: float = 1.0, wait: float = 30) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, TAVOLO_DATABASE_URL=db_url, TAVOLO_LIMITS=limits, TAVOLO_TIMER_SCALE=str(timer_scale))
@@ -56,7 +57,7 @@ class Server:
             env["TAVOLO_REDIS_URL"] = redis_url
         self.process = subprocess.Popen([str(TAVOLO), "serve", "--port", str(self.port), "--pace", str(pace)],
                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if healthy(self.url, self.process, 30, 0.2):
+        if healthy(self.url, self.process, wait, 0.2):
             return
         self.process.kill()
         said = self.process.stdout.read().decode()[-2000:]  # read before kill() closes it

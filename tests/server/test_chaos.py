@@ -46,6 +46,8 @@ PACE = 0.05
 """Seconds a bot waits before each move."""
 TIMER_SCALE = 0.05
 """The move timer's times scaled down: 0.5 s for a Briscola move (10 s under 4 cards)."""
+RESTART_SECONDS = 90
+"""How long a process started again may take to answer (the CI's two cores run other tests beside)."""
 PLAYERS = 3
 """People playing through the balancer, each at a table of their own with a bot."""
 BOT_TABLES = 2
@@ -88,7 +90,8 @@ class Room:
 
     def restart(self, index: int) -> None:
         old = self.servers[index]
-        self.servers[index] = Server(self.db_url, REDIS_URL, pace=PACE, port=old.port, timer_scale=TIMER_SCALE)
+        self.servers[index] = Server(self.db_url, REDIS_URL, pace=PACE, port=old.port, timer_scale=TIMER_SCALE,
+                                     wait=RESTART_SECONDS)
 
 
 def post(url: str, path: str, body: dict, token: str | None = None) -> dict:
