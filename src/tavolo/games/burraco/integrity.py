@@ -30,7 +30,7 @@ from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.cards import NUM_TYPES, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run, cards_of, is_valid
 from tavolo.games.burraco.scoring import HandResult
-from tavolo.games.burraco.state import OVER, BurracoState
+from tavolo.games.burraco.state import OVER, PLAY, BurracoState
 
 if TYPE_CHECKING:
     from tavolo.engine.game import CardGame
@@ -156,6 +156,8 @@ def _check_fields(raw: Mapping[str, Any], n: int, say: Callable[[str], str]) -> 
             _ints(_list(counts, NUM_TYPES, NUM_TYPES, say(field)), 0, 255, say(field))
     if any(map(int.__gt__, chain(*raw["known"]), chain(*raw["hands"]))):
         raise ValueError(f"{say('known')}: a seat is known to hold a card it does not hold")
+    if raw["phase"] == PLAY and not any(raw["hands"][raw["turn"]]):
+        raise ValueError(f"{say('hands')}: the player on turn holds no card to play")
     for cards in _seats(raw["pending"], n, say("pending")):
         _cards(cards, MAX_POZZETTO, say("pending"))
     for mask in _seats(raw["shunned"], n, say("shunned")):
