@@ -147,3 +147,14 @@ def test_a_categorys_standings_are_titled_as_people_read_it():
     """Issue 37 (7): the raw tag was printed ("Categoria: over70")."""
     t = make_tournament(4, "danish:3", category_prizes=(parse_category_prize("over70:1"),))
     assert [r.title for r in rankings(t)][-1] == "Categoria: Over 70"
+
+
+def test_the_desk_is_not_sent_the_same_entrants_again(client):
+    """Issue 37 (3): a desk at the import's cap parsed 2,000 entrants at every refresh."""
+    seated(client)
+    first = client.get(DESK, headers=ANNA).json()
+    assert len(first["entrants"]) == 4
+    assert client.get(DESK, params={"entrants": first["entrants_tag"]}, headers=ANNA).json()["entrants"] is None
+    client.post(f"{DESK}/iscritti", json={"players": ["Carla", "Dario"]}, headers=ANNA)
+    later = client.get(DESK, params={"entrants": first["entrants_tag"]}, headers=ANNA).json()
+    assert len(later["entrants"]) == 5 and later["entrants_tag"] != first["entrants_tag"]

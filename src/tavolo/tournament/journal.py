@@ -71,7 +71,8 @@ def _corrected(e: ScoreCorrected, words: Translator) -> str:
     said_points = _sides if same_totals else points
     before = said_points(e.old_ns, e.old_ew) if e.old_ns or e.old_ew else "?"
     said = Message("round {round} table {table} corrected: {old} -> {new} (reason: {reason})", round=e.round,
-                   table=e.table, old=before, new=said_points(e.ns, e.ew), reason=e.reason or "-").render(words)  # fmt: skip
+                   table=e.table, old=before, new=said_points(e.ns, e.ew),
+                   reason=e.reason or "-").render(words)  # fmt: skip
     if not e.affected:
         return said
     kept = Message("the pairings made on the old standings stay (codice art. 19 b): {rounds}",

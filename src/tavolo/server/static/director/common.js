@@ -56,15 +56,44 @@ export function tick(node, get) {
 
 export const TIES = "Equal VP, MP and points: the same place, listed by number (the next round's pairing takes them in the order of round 1's seating).";
 
+// Each column's class: a phone leaves out the club and the rounds played (director.css).
+const COLUMNS = ["place", "number", "name", "club", "played", "vp", "mp", "points", "prize"];
+
 export function standingsTable(ranking) {
-  const head = el("tr", {}, ...["Pl.", "No.", "Name", "Club", "P", "VP", "MP", "Points", "Prize"].map((h) => el("th", {}, t(h))));
-  // A withdrawn entrant (codice art. 33) is marked, and ranked after those still playing by the server.
-  const rows = ranking.lines.map((line) =>
-    el("tr", { class: line.withdrawn ? "withdrawn" : line.prize ? "prize" : "" },
-      ...[line.place, line.number, line.withdrawn ? `${line.name}${t(" (withdrawn)")}` : line.name, line.club,
-        line.played, line.vp, line.mp, line.points, line.prize || ""].map((c) => el("td", {}, c))));
-  return el("table", { class: "standings" }, el("caption", {}, ranking.title), el("thead", {}, head), el("tbody", {}, ...rows),
+  const head = el("tr", {}, ...["Pl.", "No.", "Name", "Club", "P", "VP", "MP", "Points", "Prize"].map((h, i) => el("th", { class: COLUMNS[i] }, t(h))));
+  return el("table", { class: "standings", "data-title": ranking.title }, el("caption", {}, ranking.title),
+    el("thead", {}, head), el("tbody", {}, ...ranking.lines.map(lineRow)),
     el("tfoot", {}, el("tr", {}, el("td", { colSpan: 9, class: "small" }, t(TIES)))));
+}
+
+// A withdrawn entrant (codice art. 33) is marked, and ranked after those still playing by the server.
+const lineClass = (line) => (line.withdrawn ? "withdrawn" : line.prize ? "prize" : "");
+const lineCells = (line) => [line.place, line.number, line.withdrawn ? `${line.name}${t(" (withdrawn)")}` : line.name,
+  line.club, line.played, line.vp, line.mp, line.points, line.prize || ""].map((c) => String(c ?? ""));
+const lineRow = (line) => el("tr", { class: lineClass(line) }, ...lineCells(line).map((c, i) => el("td", { class: COLUMNS[i] }, c)));
+
+// The standings shown in ``section``: the tables kept, and only the cells whose text changed rewritten, so a new
+// result on 2,000 lines costs the lines it moves, not the whole page's layout.
+const shownLines = new WeakMap();  // a standings row -> the line it shows (JSON)
+export function showStandings(section, rankings) {
+  const tables = [...section.querySelectorAll("table.standings")];
+  if (tables.length !== rankings.length || rankings.some((r, i) => tables[i].dataset.title !== r.title)) {
+    section.replaceChildren(...rankings.map(standingsTable));
+    return;
+  }
+  rankings.forEach((ranking, i) => {
+    const body = tables[i].tBodies[0];
+    while (body.rows.length > ranking.lines.length) body.lastElementChild.remove();
+    ranking.lines.forEach((line, n) => {
+      const row = body.rows[n];
+      if (!row) return body.append(lineRow(line));
+      const key = JSON.stringify(line);
+      if (shownLines.get(row) === key) return;
+      shownLines.set(row, key);
+      if (row.className !== lineClass(line)) row.className = lineClass(line);
+      lineCells(line).forEach((text, j) => { if (row.cells[j].textContent !== text) row.cells[j].textContent = text; });
+    });
+  });
 }
 
 // A table's points, N/S then E/W: "-1400 / 600", never "-1400-600".

@@ -3,7 +3,7 @@
 // typed when it is left, however it is left; a result already entered is corrected with a reason), the clock.
 // A desk at the import's cap (2,000 entrants) stays quick: each refresh redraws only the sections and the rows
 // whose data changed.
-import { call, clockText, el, lang, points, side, standingsTable, t, tick } from "./common.js";
+import { call, clockText, el, lang, points, showStandings, side, t, tick } from "./common.js";
 
 const desk = document.getElementById("desk");
 const name = desk.dataset.name;
@@ -24,8 +24,9 @@ function redraw(id, data, draw) {
 
 async function refresh() {
   const mine = ++asked;
-  const fresh = await call("GET", api);
+  const fresh = await call("GET", `${api}?entrants=${view?.entrants_tag ?? ""}`);
   if (mine !== asked) return;  // a later look (after a later save) answers instead
+  fresh.entrants ??= view.entrants;  // the same list as before: not sent again
   view = fresh;
   states = Object.fromEntries(["disputed", "pending", "missing", "corrected"].map((key) => [key, new Set(view[key])]));
   redraw("entrants", view.entrants, () => {
@@ -39,7 +40,7 @@ async function refresh() {
   document.getElementById("pair").disabled = !view.can_pair;
   grid();
   redraw("flags", view.flags, () => document.getElementById("flags").replaceChildren(...view.flags.map((f) => el("li", {}, f.message))));
-  redraw("standings", view.standings, () => document.getElementById("standings").replaceChildren(...view.standings.map(standingsTable)));
+  redraw("standings", view.standings, () => showStandings(document.getElementById("standings"), view.standings));
   document.getElementById("clock").textContent = clockText(view.clock);
   redraw("affected", view.affected, () => document.getElementById("affected").replaceChildren(...view.affected.map((text) => el("li", {}, text))));
   if (view.version !== shownVersion) {  // the corrections' round and the history follow, once typing pauses
@@ -169,12 +170,12 @@ gridForm.addEventListener("keydown", (event) => {
   inputs[inputs.indexOf(event.target) + 1]?.focus();  // before anything else: the next key belongs to the next field
   if (event.target.dataset.line === "ew") save(Number(event.target.dataset.table));
 });
-// Leaving a row (Tab, Shift+Tab, a click elsewhere in the page) saves it; the window losing focus does not.
+// Leaving a row (Tab, Shift+Tab, a click elsewhere in the page) saves it; another window taking the focus does not.
 gridForm.addEventListener("focusout", (event) => {
   const left = event.target.closest("tr");
   if (!left || left.contains(event.relatedTarget)) return;
   setTimeout(() => {
-    if (!document.hasFocus() || left.contains(document.activeElement)) return;
+    if (left.contains(document.activeElement)) return;  // still here (another window took the focus)
     leave(Number(left.dataset.table));
   }, 0);
 });
@@ -367,13 +368,27 @@ function fixRounds() {
   if (count) loadFixRound().catch((error) => { fixMessage(error.message); });
 }
 
+// Only the rows whose table changed are rebuilt (a round of 1,000 tables, one new result).
+const fixRows = new Map();  // "round/table" -> [what it showed, its row]
 async function loadFixRound() {
   const round = await call("GET", `${api}/turni/${fixRound.value}`);
-  document.querySelector("#fix-table tbody").replaceChildren(...round.tables.map((row) => el("tr", { "data-fix": row.table },
-    el("td", {}, row.table), el("td", {}, side(row.ns)), el("td", {}, side(row.ew)),
+  const body = document.querySelector("#fix-table tbody");
+  const rowsNow = round.tables.map((row) => {
+    const key = `${round.number}/${row.table}`;
+    const shown = JSON.stringify(row);
+    if (fixRows.get(key)?.[0] !== shown) fixRows.set(key, [shown, fixRow(round.number, row)]);
+    return fixRows.get(key)[1];
+  });
+  if (rowsNow.length !== body.rows.length) return body.replaceChildren(...rowsNow);
+  rowsNow.forEach((tr, i) => { if (body.rows[i] !== tr) body.rows[i].replaceWith(tr); });
+}
+
+function fixRow(number, row) {
+  return el("tr", { "data-fix": row.table },
+    el("td", {}, row.table), el("td", { class: "who" }, side(row.ns)), el("td", { class: "who" }, side(row.ew)),
     el("td", { class: "result" }, row.result ? `${points(row.result)} (${row.result.ns_vp}-${row.result.ew_vp} VP)` : t("to enter"),
       ...row.corrections.map((text) => el("div", { class: "small" }, text))),
-    el("td", {}, el("button", { type: "button", class: "secondary", onclick: () => openFix(round.number, row) }, t("Correct"))))));
+    el("td", {}, el("button", { type: "button", class: "secondary", onclick: () => openFix(number, row) }, t("Correct"))));
 }
 
 function openFix(round, row) {

@@ -1,5 +1,5 @@
 // The hall's live page and the projector: the public view, pushed by the server (server-sent events).
-import { call, clockText, el, roundTable, standingsTable, t, tick } from "./common.js";
+import { call, clockText, el, roundTable, showStandings, t, tick } from "./common.js";
 
 const board = document.getElementById("board");
 const name = board.dataset.name;
@@ -13,7 +13,7 @@ function show(next) {
   round.replaceChildren();
   if (view.round) round.append(Object.assign(roundTable(view.round, t("Round {round}", { round: view.round.number })), { id: "current" }));
   if (view.previous && !projector) round.append(Object.assign(roundTable(view.previous, t("Results of round {round}", { round: view.previous.number })), { id: "previous" }));
-  standings.replaceChildren(...view.standings.map(standingsTable));
+  showStandings(standings, view.standings);
   board.dataset.version = view.version;
   document.getElementById("clock").textContent = clockText(view.clock);
 }
