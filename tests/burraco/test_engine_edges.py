@@ -271,6 +271,23 @@ def test_a_state_with_a_card_too_many_loads_on_neither_engine():
             native._restore(native.NativeBurracoState, game, raw)
 
 
+def test_a_draw_from_an_empty_stock_is_refused_by_both_loaders():
+    """The stock moved onto the pile, the cards still the deck's: in the draw phase there is no
+    card to draw (the core's draw would wrap the stock's length), so neither engine loads it."""
+    game = make_game(players=4, target=None)
+    state = game.new_initial_state()
+    state.apply_chance(state.sample_chance(random.Random(6)))
+    data = state.to_json()
+    data["pile"], data["stock"] = data["pile"] + data["stock"], []
+    with pytest.raises(ValueError, match="^stock: no card to draw"):
+        game.state_from_json(data)
+    if native.available():
+        raw = raw_of(state)
+        raw["pile"], raw["stock"] = raw["pile"] + raw["stock"], []
+        with pytest.raises(ValueError, match="^stock: no card to draw"):
+            native._restore(native.NativeBurracoState, game, raw)
+
+
 @pytest.mark.parametrize(("options", "named"), [
     ({"group_ranks": (99,)}, "group_ranks"), ({"group_ranks": (2, 3)}, "group_ranks"),
     ({"alone_threshold": 2**40}, "alone_threshold"), ({"alone_threshold": True}, "alone_threshold"),

@@ -30,7 +30,7 @@ from tavolo.games.burraco.actions import NUM_ACTIONS
 from tavolo.games.burraco.cards import NUM_TYPES, WILDS
 from tavolo.games.burraco.melds import KIND_NAMES, NO_WILD, Group, Meld, Run, cards_of, is_valid
 from tavolo.games.burraco.scoring import HandResult
-from tavolo.games.burraco.state import OVER, PLAY, BurracoState
+from tavolo.games.burraco.state import DRAW_PHASE, OVER, PLAY, BurracoState
 
 if TYPE_CHECKING:
     from tavolo.engine.game import CardGame
@@ -158,6 +158,8 @@ def _check_fields(raw: Mapping[str, Any], n: int, say: Callable[[str], str]) -> 
         raise ValueError(f"{say('known')}: a seat is known to hold a card it does not hold")
     if raw["phase"] == PLAY and not any(raw["hands"][raw["turn"]]):
         raise ValueError(f"{say('hands')}: the player on turn holds no card to play")
+    if raw["phase"] == DRAW_PHASE and not raw["stock"]:
+        raise ValueError(f"{say('stock')}: no card to draw")
     for cards in _seats(raw["pending"], n, say("pending")):
         _cards(cards, MAX_POZZETTO, say("pending"))
     for mask in _seats(raw["shunned"], n, say("shunned")):
