@@ -3,7 +3,7 @@ lobby offers (and Peppa's Hearts rules) with bots in every seat but the creator'
 someone who holds no seat. The board is drawn (cards, melds, a trick, a figure: something on
 the felt), the page meets no script error, and it shows no card beyond those the spectator's own
 frames name, never a hand of its own (issue 9, "The server is the only authority": a spectator
-receives public information only). One browser and a loop: a page per game would cost the CI
+receives public information only); every table has its page heading (issue 37, 12: axe). One browser and a loop: a page per game would cost the CI
 a browser start each."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections import Counter
 from playwright.sync_api import TimeoutError
 
 from tavolo.online.views import CATALOG, view_of
+from tests.browser.taps import AXE
 from tests.browser.test_hidden import listen
 
 GAMES = [(name, {}) for name in CATALOG] + [("peppa", {"rules": "hearts"})]
@@ -74,5 +75,14 @@ def test_a_spectator_sees_every_board_and_no_hidden_card(browser, server):
         shown = set(page.evaluate(FACES))
         assert shown - set(told) == set(), f"{game}: the page shows cards its frames never named"
         assert page.locator("#controls .hand .card, #board .hand.mine .card").count() == 0, game
+        assert page.locator("h1").all_inner_texts() == [view_of(game).title], game   # the page's heading (axe)
         assert errors == [], f"{game}: {errors}"
+    assert heading_one(page) == [], "axe: page-has-heading-one"
     context.close()
+
+
+def heading_one(page) -> list:
+    """axe-core's page-has-heading-one (moderate, so beyond taps.assert_accessible's serious ones)."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document, { runOnly: ['page-has-heading-one'] }))
+      .violations.map((v) => v.id)""")

@@ -289,6 +289,7 @@ async function draw() {
   const table = ctx.table;
   if (!table) return;
   document.title = `Tavolo · ${table.title}`;
+  document.getElementById("table-title").textContent = table.title;   // the page's heading, for a screen reader
   const waiting = document.getElementById("waiting");
   waiting.hidden = table.status !== "waiting";
   showHelpers(table.status !== "waiting" && ctx.seat !== null);

@@ -20,7 +20,7 @@ const CONTRACT_KEYS = ["{bid} by {seat}", "{bid} doubled by {seat}", "{bid} redo
 const CALL_KEYS = { pass: "Pass", X: "Double", XX: "Redouble" };
 const french = (token) => token.slice(1) + token[0].toLowerCase();
 const bridgeToken = (token) => token.slice(-1).toUpperCase() + token.slice(0, -1);
-const ui = { level: null, levelKey: "" };
+const ui = { level: null, levelKey: "", auctionOpen: false };
 /** Bridge turns clockwise (raccolta, Bridge: the players are the four compass points). */
 export const PLAY_DIRECTION = "clockwise";
 
@@ -90,7 +90,13 @@ function auctionBox(ctx, obs) {
   if (obs.phase === "auction") row.push("?");
   if (row.length) rows.push(row.concat(Array(4 - row.length).fill("")));
   for (const r of rows) table.append(el("tr", "", "", ...r.map((call) => el("td", /[DH]$/.test(call) ? "red-suit" : "", call && call !== "?" ? callText(ctx, call) : call))));
-  return table;
+  if (obs.phase === "auction") return table;
+  // Once the cards are played the contract line says how the auction ended: its calls fold away
+  // (a tap opens them), so that a 1366×768 screen keeps your hand in sight under the dummy.
+  const box = el("details", "auction-box", "", el("summary", "", ctx.t("The auction")), table);
+  box.open = ui.auctionOpen;
+  box.addEventListener("toggle", () => { ui.auctionOpen = box.open; });
+  return box;
 }
 
 function trickOnTable(ctx, obs) {

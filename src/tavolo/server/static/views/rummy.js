@@ -56,9 +56,12 @@ function sidePanel(ctx, obs, side) {
   const infos = ctx.view.melds?.[side] || [];
   const points = infos.reduce((sum, info) => sum + (info?.points || 0), 0);
   const pozzetto = obs.pozzetti.find((p) => p.side === side);
+  // "Noi" with the names beside; a spectator and the replay read the names as the side's own: once
+  const said = ctx.sideName(seats);
+  const names = seats.map(ctx.seatName).join(" + ");
   const head = el("div", "side-head", "",
-    el("strong", "", ctx.sideName(seats)),
-    el("span", "side-seats", seats.map(ctx.seatName).join(" + ")),
+    el("strong", "", said),
+    ...(names === said ? [] : [el("span", "side-seats", names)]),
     el("span", "side-points", ctx.t("{points} points on the table", { points })),
     el("span", "side-score", ctx.t("match {score}", { score: obs.scores[seats[0]] })));
   if (pozzetto) head.append(el("span", `pozzetto${pozzetto.taken ? " taken" : ""}`, pozzetto.taken ? ctx.t("pozzetto taken") : tn("pozzetto: {count} card", "pozzetto: {count} cards", pozzetto.size)));
