@@ -90,3 +90,22 @@ def test_the_public_page_and_the_desk_fit_a_phone(browser, served):
         page.screenshot(path=SCREENSHOTS / shot, full_page=True)
     phone.close()
     context.close()
+
+
+def test_a_director_logs_in_from_the_desk_and_lands_on_it_then_adds_five_minutes(browser, served):
+    """Issue 37 (7): logging in from /direttore landed on the player's profile; (8): the clock had no +5."""
+    context = a_director_with_pairs(browser, served, 4)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{served}/direttore/{OWN}?lang=it")  # not logged in: to the login, and back here after it
+    page.wait_for_url("**/login?next=**")
+    page.fill('input[name="name"]', "direttrice")
+    page.fill('input[name="password"]', "burraco-2026")
+    page.click('button[value="login"]')
+    page.wait_for_url(f"**/direttore/{OWN}?lang=it")
+    expect(page.locator("#clock")).to_contain_text("mancano 40:00")
+    page.click("#clock-add")
+    expect(page.locator("#clock")).to_contain_text("mancano 45:00")
+    page.goto(f"{served}/direttore?lang=it")
+    assert page.get_attribute(".bar a", "href") == "/login?next=/direttore"
+    page.context.close()
+    context.close()

@@ -588,7 +588,8 @@ def desk_home(request: Request) -> HTMLResponse:
 @router.get("/direttore/{name}", response_class=HTMLResponse, include_in_schema=False)
 def desk_page(request: Request, name: str) -> Response:
     if current_account(request) is None:  # log in first, then come back here
-        return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
+        back = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return RedirectResponse(f"/login?next={quote(back, safe='/')}", status_code=303)
     staff(request, name)
     port = request.url.port or (443 if request.url.scheme == "https" else 80)
     return render(request, "director/desk.html", name=name, port=port)
