@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from tavolo.online.presence import HEARTBEAT_SECONDS, SILENCE_SECONDS
-from tavolo.online.service import move_seconds
+from tavolo.online.turns import move_seconds
 from tavolo.online.tables import Table
 from tavolo.store.online import LogEntry, OnlineStore, make_online_engine
 from tests.server.processes import Seat, Server, free_port, play_out

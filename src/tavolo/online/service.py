@@ -20,6 +20,11 @@ A table where no person has acted for :data:`IDLE_ALONE_SECONDS` (one person, th
 connected, is closed: its status becomes ``abandoned`` (no result; its record is kept) and a
 restart no longer serves it. A closed table (finished or abandoned) nobody watches leaves memory
 after :data:`KEEP_CLOSED_SECONDS` (it is read again from the store when asked for).
+
+Its parts, each with its contract in its docstring: the turns of bots and of the move timer
+(:mod:`tavolo.online.turns`), the takeover of the tables of a process that fell silent
+(:mod:`tavolo.online.takeover`), the messages between processes (:mod:`tavolo.online.fanout`), who
+is connected (:mod:`tavolo.online.presence`).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from tavolo.online.messages import Refusal
 from tavolo.online.presence import HEARTBEAT_SECONDS, Counts, Presence
 from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.tables import Event, Table, table_info, told_to
+from tavolo.online.turns import Turns, move_seconds  # noqa: F401  (move_seconds: read here by others)
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
     ABANDONED, OPEN, LogEntry, LogWriter, LoopLogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
@@ -60,17 +66,6 @@ NAME_LENGTH = 40
 def token_hash(token: str) -> str:
     """What is stored of a seat token: its SHA-256, hex."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def move_seconds(cards_in_hand: int, timer: str) -> float:
-    """The time for a move (codice art. 32 bis): 10 s under 4 cards, 20 s under 11,
-    40 s otherwise; ``relaxed`` triples it.
-
-    >>> move_seconds(3, "code"), move_seconds(10, "code"), move_seconds(11, "relaxed")
-    (10, 20, 120)
-    """
-    seconds = 10 if cards_in_hand < 4 else 20 if cards_in_hand < 11 else 40
-    return seconds * (3 if timer == "relaxed" else 1)
 
 
 INLINE_WAIT_MS = 10
@@ -173,7 +168,7 @@ class Client:
         return self.frames.popleft()
 
 
-class TableService:
+class TableService(Turns):
     """Tables of this process (see the module docstring)."""
 
     def __init__(self, store: OnlineStore, *, pace: float = 0.7, redis_url: str | None = None,
@@ -710,20 +705,6 @@ class TableService:
         return {"type": "state", "seq": table.seq, "table": info or self.info(table),
                 "view": table.seat_view(seat, self.deadline_ms(table), log), "events": events or []}
 
-    def deadline(self, table: Table) -> float | None:
-        """When the seat to act runs out of time (epoch seconds), for a person at a table with a
-        timer (codice art. 32 bis), from the stored turn's start (a restart keeps it); else None."""
-        seat = table.to_act
-        if seat < 0 or table.record.timer == "off" or table.seats[seat].kind == "bot":
-            return None
-        seconds = move_seconds(table.view.hand_size(table.state, seat), table.record.timer) * self.timer_scale
-        return table.changed_at + seconds
-
-    def deadline_ms(self, table: Table) -> int | None:
-        """:meth:`deadline` in epoch ms, as the ``View`` carries it."""
-        deadline = self.deadline(table)
-        return None if deadline is None else int(deadline * 1000)
-
     def _broadcast(self, table: Table, events: list[Event] = ()) -> None:
         """Tell every client of ``table`` its seat's state with the events that led to it, each
         as that seat may read it: one frame per seat, encoded once (the events and the table's
@@ -1056,68 +1037,6 @@ class TableService:
                    {n: (a.mu, a.sigma) for n, a in known.items()}) if known else {}
         if await asyncio.to_thread(self.store.finish, table.id, returns, [(n, *r) for n, r in new.items()]):
             self.ratings.update({n: ordinal(*r) for n, r in new.items()})
-
-    # --- bots and the timer ---------------------------------------------------------------------
-
-    def _schedule(self, table: Table) -> None:
-        task = self._tasks.pop(table.id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-        seat = table.to_act
-        if seat < 0:
-            return
-        if table.seats[seat].kind == "bot":
-            self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, table.seq))
-        elif (deadline := self.deadline(table)) is not None:  # the clients had it in the last state
-            self._tasks[table.id] = asyncio.create_task(self._timer_turn(table, seat, table.seq, deadline))
-
-    def _bot(self, table: Table, seat: int) -> Agent:
-        key = (table.id, seat)
-        if key not in self._bots:
-            seed = secrets.randbits(63)
-            self._bots[key] = table.view.make_bot(table.seats[seat].bot or "", table.game, seat, seed)
-        return self._bots[key]
-
-    async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
-        await asyncio.sleep(self.pace * self._turn_share(table, seat))
-        await self._until_ours(table)
-        if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
-            return
-        obs, legal = table.state.observation(seat), list(table.state.legal_actions())
-        action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
-        self.bot_moves += 1
-        await self._act(table, seat, seq, [action])
-
-    @staticmethod
-    def _turn_share(table: Table, seat: int) -> float:
-        """The share of the pace before this bot action: the whole before a turn's first action,
-        the game's ``turn_pace`` before each further one (the last action told was this seat's)."""
-        return table.view.turn_pace if table.log and table.log[-1][0] == seat else 1.0
-
-    async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
-        await self._until_ours(table)
-        if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
-            return
-        await self._act(table, seat, seq, table.timer_actions(seat), timer=True)
-
-    async def _until_ours(self, table: Table) -> None:
-        """Return once this process moves ``table``'s bots and timer: at once when it serves alone
-        or holds the table's lease (:meth:`~tavolo.online.fanout.RedisFanout.lease`); else when the
-        holder's lease ran out with the table not moved. A move stored meanwhile by the holder
-        reaches this process, which schedules anew and cancels this wait."""
-        while self._redis is not None and (left := await self._redis.lease(table.id)) > 0:
-            await asyncio.sleep(left / 1000)
-
-    async def _act(self, table: Table, seat: int, seq: int, actions: list[int], timer: bool = False) -> None:
-        async with self._locks[table.id]:
-            if table.seq != seq:
-                return
-            try:
-                await self._commit(table, table.action_entries(seat, actions, timer))
-            except SeqConflict:
-                await self._catch_up(table)
-            await self._advance(table)
 
     # --- helpers --------------------------------------------------------------------------------
 
