@@ -165,7 +165,7 @@ def test_category_prizes_are_not_cumulative():
     run(tournament, commands.enter_score(tournament, 1, 2, [600], [500]))
     general, ladies = rankings(tournament)
     assert general.awarded() == {1: 1}
-    assert ladies.title == "Categoria: dame" and ladies.awarded() == {3: 1}
+    assert ladies.title == "Categoria: Dame" and ladies.awarded() == {3: 1}
 
 
 def test_results_csv_marks_corrected_tables():

@@ -128,7 +128,7 @@ def test_a_backup_restores_the_event_exactly_in_another_database(tmp_path, db_ur
     cli("seat", "--draw", "--seed", "7")
     cli("score", "1", "1", "--ns", "900", "--ew", "500")
     cli("score", "1", "2", "--ns", "450+300+205", "--ew", "120+95+630")
-    cli("score", "1", "2", "--ns", "955", "--ew", "845", "--correct", "--reason", "somma errata")
+    cli("score", "1", "2", "--ns", "950", "--ew", "850", "--correct", "--reason", "somma errata")
     cli("penalty", "warning", "1", "3")
     cli("pair")
     path = tmp_path / "martedi.json"
