@@ -30,9 +30,15 @@ TABLES: dict[str, tuple[str, dict[str, Any], str]] = {
     "briscola4": ("briscola", {"players": 4}, "rounds/deal"),
     "tressette": ("tressette", {"players": 4, "target": None}, "points/hand"),
     "tressette2": ("tressette", {"players": 2, "target": None}, "points/hand"),
+    "peppa": ("peppa", {"target": None}, "points/hand"),
+    "hearts": ("peppa", {"rules": "hearts", "target": None}, "points/hand"),
+    "tarocchi": ("tarocchi", {"players": 3}, "points/match"),
 }
-"""Per table: the game, its options (one round) and the unit of the margin; the level below is the
-game's rule bot, the one Campione plays its deals out with (``tavolo.bots.campione.PLAYOUT_BOTS``)."""
+"""Per table: the game, its options (one round where the game has it) and the unit of the margin;
+the level below is the game's rule bot, the one Campione plays its deals out with
+(``tavolo.bots.campione.PLAYOUT_BOTS``), or the lobby's stronger level named in :data:`BELOW`."""
+BELOW: dict[str, str] = {"peppa": "tavolo.bots.peppa:SamplingPeppaBot"}
+"""Per game, the lobby level below Campione where it is not the rule bot (built with the game and a seed)."""
 
 
 class Timed:
@@ -51,12 +57,18 @@ class Timed:
 
 def measure(table: str, deals: int, budget: float) -> list[str]:
     """The figure lines of Campione at ``budget`` CPU seconds a move against ``table``'s rule bot."""
+    import importlib
+
     from tavolo.bots.campione import CampioneBot, playout_bot
     from tavolo.games import make_game
 
     name, options, unit = TABLES[table]
     game = make_game(name, **options)
     rule_bot = playout_bot(game)
+    if name in BELOW:
+        module, _, below = BELOW[name].partition(":")
+        lobby_bot = getattr(importlib.import_module(module), below)
+        rule_bot = lambda seed: lobby_bot(game, seed=seed)  # noqa: E731
     spent: list[float] = []
 
     def campione(seed: int) -> Timed:

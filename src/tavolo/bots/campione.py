@@ -41,7 +41,7 @@ PLAYOUT_BOTS: dict[str, str] = {
     "tressette": "tavolo.bots.tressette:SimpleTressetteBot",
 }
 """Per game, the rule bot that plays every seat of a play-out (``module:Class``, built with a seed):
-Campione sits only at the games named here, where its strength is measured (docs/bots.md)."""
+Campione sits only at the games named here, each measured against the level below in docs/bots.md."""
 
 READERS = {"time": seconds, "samples": whole, "clock": one_of(("wall", "cpu"))}
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
