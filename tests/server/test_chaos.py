@@ -229,16 +229,16 @@ def kill_once(room: Room, engine, rng: random.Random) -> Kill:
         told = {t: moves[-1][0] for t, moves in room.acked.items() if moves}
     playing = last_rows(engine, kill.at)
     check_told(room, kill, survivor, told, 1 - victim)
-    waiting = set(playing)
-    while waiting and time.time() < kill.at + MOVES_AGAIN_SECONDS:
+    waiting, unmoved, now = set(playing), {t for t in made if t in playing}, playing
+    while (waiting or unmoved) and time.time() < kill.at + MOVES_AGAIN_SECONDS:
         now = last_rows(engine, kill.at)
         waiting = {t for t in waiting
                    if t in now and now[t][0] == playing[t][0] and not told_all(room, 1 - victim, t, now)}
+        unmoved = {t for t in unmoved if t in now and now[t][1] is None}  # no bot move yet (a table gone: it ended)
         time.sleep(0.1)
     kill.stalled = sorted(t for t in waiting if not waits_for_a_person(survivor, t))
-    now = last_rows(engine, kill.at)
-    kill.takeover_ms = [(now[t][1] - kill.at) * 1000 if t in now and now[t][1] else MOVES_AGAIN_SECONDS * 1000
-                        for t in made if t in playing]
+    kill.takeover_ms = [(now[t][1] - kill.at) * 1000 if now[t][1] else MOVES_AGAIN_SECONDS * 1000
+                        for t in made if t in playing and t in now]  # one that ended meanwhile moved
     room.restart(victim)
     return kill
 
