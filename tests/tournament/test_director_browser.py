@@ -198,6 +198,7 @@ def test_the_director_corrects_an_earlier_round_with_a_reason_and_sees_the_pairi
     row = desk.locator('#fix-table tr[data-fix="1"]')
     expect(row.locator("td.result")).to_contain_text("600 / 400")
     row.locator("button").click()
+    expect(desk.locator("#fix-what")).to_contain_text("(registrato da direttrice alle ")  # whose figures change
     expect(desk.locator('#fix input[name="ns"]')).to_have_value("600")
     desk.fill('#fix input[name="ns"]', "400")
     desk.fill('#fix input[name="ew"]', "600")

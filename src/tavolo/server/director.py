@@ -286,7 +286,7 @@ SCRIPT_TEXTS = (
     "Stored: {points}", "both lines' points are needed", "Tavolo does not answer here yet",
     "Equal VP, MP and points: the same place, listed by number (the next round's pairing takes them in the order of"
     " round 1's seating).",
-    "Table {table} has {stored}, stored by {author} at {time}; you typed {typed}.",
+    "Table {table} has {stored}, {by}; you typed {typed}.", "stored by {author} at {time}",
 )  # fmt: skip
 """The messages the pages' scripts show, handed to them in the page's language."""
 

@@ -229,13 +229,14 @@ async function save(table) {
 
 // The reason for correcting a stored result, asked naming what is stored, who stored it and when, and what the
 // director typed: two directors at one desk see whose figures they replace.
+const storedBy = (by) => t("stored by {author} at {time}",
+  { author: by.author, time: new Date(by.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) });
+
 async function reasonFor(round, row, ns, ew) {
   const tables = await call("GET", `${api}/turni/${round}`).then((r) => r.tables).catch(() => []);
   const by = tables.find((r) => r.table === row.table)?.stored_by;
-  const stored = points(row.result);
-  const time = by ? new Date(by.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) : "?";
-  const said = t("Table {table} has {stored}, stored by {author} at {time}; you typed {typed}.",
-    { table: row.table, stored, author: by?.author ?? "?", time, typed: `${ns} / ${ew}` });
+  const said = t("Table {table} has {stored}, {by}; you typed {typed}.",
+    { table: row.table, stored: points(row.result), by: by ? storedBy(by) : "?", typed: `${ns} / ${ew}` });
   return (prompt(`${said}\n${t("Reason for the correction (codice art. 19)")}`) || "").trim();
 }
 
@@ -397,7 +398,8 @@ function openFix(round, row) {
   fix.elements.ns.value = row.points ? row.points.ns : "";
   fix.elements.ew.value = row.points ? row.points.ew : "";
   fix.elements.reason.value = "";
-  document.getElementById("fix-what").textContent = `${t("Round {round}", { round })} - ${t("Table")} ${row.table}: N/S ${side(row.ns)} - E/O ${side(row.ew)}`;
+  const by = row.stored_by ? ` (${storedBy(row.stored_by)})` : "";
+  document.getElementById("fix-what").textContent = `${t("Round {round}", { round })} - ${t("Table")} ${row.table}: N/S ${side(row.ns)} - E/O ${side(row.ew)}${by}`;
   fix.elements.ns.focus();
 }
 
