@@ -7,7 +7,6 @@ import io
 import socket
 
 import pytest
-from fastapi.testclient import TestClient
 
 from tavolo.tournament import commands
 from tavolo.tournament.config import parse_category_prize
@@ -19,16 +18,10 @@ from tavolo.tournament.simulate import InMemory
 from tavolo.tournament.standings import rankings
 
 from conftest import make_tournament
+from test_director_web import ANNA, client  # noqa: F401 - the web tests' client fixture
 
 NAME = "Giovedì"
 DESK = f"/api/direttore/{NAME}"
-ANNA = {"x-account": "anna"}
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as client:
-        yield client
 
 
 def seated(client, pairs=4, name=NAME):
