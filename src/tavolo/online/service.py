@@ -294,6 +294,7 @@ class TableService(Turns):
         served, read from the store, each one's lease now this process's."""
         self._read_all()
         records = [r for r in await asyncio.to_thread(self.store.tables, claimed) if r.status in OPEN]
+        await self._takeover.forget(set(claimed) - {r.id for r in records})  # closed: nothing to move
         resumed = await self._resume(records)
         log.info("took over %d tables", len(resumed))
 
@@ -969,7 +970,7 @@ class TableService(Turns):
         for table in list(self.tables.values()):
             if table.record.status not in OPEN:
                 if self._evict(table) and self._takeover is not None:
-                    await self._takeover.forget(table.id)
+                    await self._takeover.forget([table.id])
             elif self._idle(table, now) and await self._abandon(table):
                 closed.append(table.id)
         return closed

@@ -91,9 +91,10 @@ class Takeover:
         if table_ids := list(table_ids):
             await self._call("serve", self.client.sadd, self.served_key(self.process), *table_ids)
 
-    async def forget(self, table_id: str) -> None:
-        """``table_id`` left this process's memory."""
-        await self._call("forget", self.client.srem, self.served_key(self.process), table_id)
+    async def forget(self, table_ids: Iterable[str]) -> None:
+        """``table_ids`` left this process's memory, or were closed."""
+        if table_ids := list(table_ids):
+            await self._call("forget", self.client.srem, self.served_key(self.process), *table_ids)
 
     async def stop(self) -> None:
         """A goodbye: the lease is marked lapsed at once, so that a survivor takes the tables over
