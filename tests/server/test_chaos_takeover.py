@@ -9,7 +9,7 @@ import uuid
 import pytest
 import redis.asyncio as redis
 
-from tavolo.online.fanout import lease_key
+from tavolo.online.fanout import RedisFanout, lease_key
 from tavolo.online.takeover import Takeover
 from tests.server.test_two_processes import REDIS_URL
 
@@ -51,3 +51,25 @@ def test_one_survivor_claims_a_silent_process_its_tables_and_its_leases():
     assert told == {"a": [sorted(tables)], "b": []}  # one claimer, once, with every table it served
     assert leases == [b"a", b"b"]  # the gone one's lease is the claimer's; another's stays
     assert served == {t.encode() for t in tables}
+
+
+def test_a_moves_ack_waits_for_its_announcement_but_not_for_a_redis_out_of_reach():
+    """A move is acknowledged once its announcement went out to Redis (a process killed after the
+    ack has told the others, issue 38 item 2); with Redis out of reach the ack does not wait."""
+    async def announce(url: str) -> tuple[int, int]:
+        async def nothing(*_) -> None:
+            pass
+
+        fanout = RedisFanout(url, nothing, nothing)
+        sender = asyncio.create_task(fanout._send())
+        try:
+            fanout.publish("seq", "t1", seq=1)
+            await asyncio.wait_for(fanout.announced(60), 30)  # Redis away: at once, not after 60 s
+            return fanout._sent, fanout._queued
+        finally:
+            sender.cancel()
+            await fanout.client.aclose()
+
+    assert asyncio.run(announce("redis://127.0.0.1:1/0"))[0] == 0  # nothing went out, yet no wait
+    sent, queued = asyncio.run(announce(REDIS_URL))
+    assert sent == queued == 1

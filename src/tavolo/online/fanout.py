@@ -115,6 +115,8 @@ class RedisFanout:
         self._sent = 0
         """Messages sent (or dropped) since the start."""
         self._announcing: list[tuple[int, asyncio.Future[None]]] = []
+        self._failing = False
+        """The last message sent to Redis failed (nobody waits for :meth:`announced` meanwhile)."""
         """Who waits for the messages queued up to a count to go out (:meth:`announced`)."""
         self._lease = self.client.register_script(LEASE)
         self._release = self.client.register_script(
@@ -169,22 +171,23 @@ class RedisFanout:
 
     async def announced(self, timeout: float) -> None:
         """Return once every message queued so far went out to Redis (so a process killed now
-        has told the others), or after ``timeout`` seconds (Redis out of reach: the others read
-        every table again once it answers)."""
-        if self._sent >= self._queued:
+        has told the others), or after ``timeout`` seconds; at once while Redis is out of reach
+        (the others read every table again once it answers)."""
+        if self._sent >= self._queued or self._failing:
             return
         waiter = asyncio.get_running_loop().create_future()
         self._announcing.append((self._queued, waiter))
         await asyncio.wait([waiter], timeout=timeout)
 
     def _went(self, count: int) -> None:
-        """``count`` more messages left the outbox: wake who waited for them."""
+        """``count`` more messages left the outbox: wake who waited for them (everyone, while
+        Redis does not answer)."""
         self._sent += count
-        if self._announcing and self._announcing[0][0] <= self._sent:
+        if self._announcing and (self._failing or self._announcing[0][0] <= self._sent):
             waiting = self._announcing
-            self._announcing = [(mark, waiter) for mark, waiter in waiting if mark > self._sent]
+            self._announcing = [(mark, w) for mark, w in waiting if mark > self._sent and not self._failing]
             for mark, waiter in waiting:
-                if mark <= self._sent and not waiter.done():
+                if (mark <= self._sent or self._failing) and not waiter.done():
                     waiter.set_result(None)
 
     async def _send(self) -> None:
@@ -200,8 +203,11 @@ class RedisFanout:
                     log.warning("fan-out: %d messages wait, Redis does not answer: %s", len(self.outbox) + len(batch),
                                 exc)
                     self.outbox.extendleft(reversed(batch))
+                    self._failing = True
+                    self._went(0)
                     await asyncio.sleep(RETRY_SECONDS)
                     continue
+                self._failing = False
                 self._went(len(batch))
                 if self._dropped:
                     self._dropped = False
