@@ -492,3 +492,35 @@ def test_a_backup_is_restored_from_the_desk_after_a_preview(client):
     assert log[-1].kind == "StaffAppointed" and log[-1].author == "arbitro"
     copy = client.get("/api/direttore/Copia", headers={"x-account": "arbitro"}).json()
     assert copy["round"]["tables"][0]["result"]["ns_points"] == 900
+
+
+def test_a_backup_holding_a_control_character_is_refused_naming_the_event(client):
+    """A backup edited by hand with a NUL in a name (PostgreSQL cannot store it, issue 38) is refused with the
+    event's field before anything is stored."""
+    seated(client)
+    saved = client.get(f"{DESK}/backup", headers=ANNA).json()
+    damaged = renamed(saved, "Copia")
+    damaged["events"][1]["payload"]["account"] = "an\x00na"
+    sent = client.post("/api/direttore/ripristina?lang=en&confirm=true",
+                       files={"file": ("b.json", json.dumps(damaged).encode())}, headers=ANNA)  # fmt: skip
+    assert sent.status_code == 400 and "holds a control character" in sent.json()["error"]["message"]
+    assert sent.json()["error"]["message"].startswith("a damaged backup: events.1.payload.account holds")
+    assert "Copia" not in client.app.state.tournaments.names()
+
+
+def test_directors_and_staff_are_named_as_their_accounts_write_them(web_app):
+    """Account names are one whatever their case (issue 38): a director or arbiter named in another case is
+    stored as the account writes itself, so the desk knows the person logged in under that account."""
+    from tavolo.server.director import desk_directors, make_desk_director
+
+    own = {"Origin": "http://testserver"}
+    with TestClient(web_app) as carla, TestClient(web_app) as director_client:
+        assert carla.post("/api/accounts", json={"name": "Carla", "password": "burraco-2026"}).status_code == 201
+        assert not make_desk_director(web_app.state.store, "CARLA")
+        assert "Carla" in desk_directors(web_app.state.store) and carla.get("/api/direttore").json()["director"]
+        director_client.post("/api/login", json={"name": "arbitra", "password": "burraco-2026"})
+        assert director_client.post("/api/direttore", json={"name": NAME}, headers=own).status_code == 201
+        desk = f"/api/direttore/{quote(NAME, safe='')}"
+        named = director_client.post(f"{desk}/staff", json={"account": "carla", "role": "arbiter"}, headers=own)
+        assert named.json()["staff"].get("Carla") == "arbiter"
+        assert carla.get(desk).status_code == 200

@@ -134,3 +134,11 @@ def test_a_long_list_is_checked_and_registered():
         commands.register_list(tournament, rows, lambda row: f"line {row.line}")
     events = commands.register_list(tournament, rows[:-1], lambda row: f"line {row.line}")
     assert [e.number for e in events] == list(range(1, 8001)) and events[-1].name == "C7999"
+
+
+def test_a_cell_with_a_control_character_is_refused_by_line_and_field():
+    """A NUL in a name would be stored by SQLite and refused by PostgreSQL (issue 38): the file's line and
+    field are named instead, and nothing is registered."""
+    with pytest.raises(TournamentError) as refused:
+        parse_entrants("giocatore1,giocatore2\nAnna Rossi,Bruno Bianchi\nCarla\x00 Verdi,Dino\n", "iscritti.csv")
+    assert str(refused.value) == "iscritti.csv line 3, field 'giocatore1': holds a control character: write it without"

@@ -4,16 +4,8 @@ Every name, title and id a request carries (a path's ids, the query's values, th
 JSON or form body, at any depth) is checked before any route runs: one holding a control
 character (NUL included; C0, DEL and C1) is refused with 422 ``bad_message`` naming the field
 (``table_id``, ``q``, ``options.players``), in the request's language, and nothing changes.
-PostgreSQL cannot store NUL in a text column (it answered 500 with a traceback); SQLite can, so a
-database with such names could not move to PostgreSQL. Only a free text (:data:`FREE_TEXT`: a
-correction's reason) may hold tabs and line ends::
-
-    >>> control_field({"name": "Anna", "options": {"seat": "a\\x00"}})
-    'options.seat'
-    >>> control_field({"reason": "riga 1\\nriga 2", "players": ["Bruno", "Carla\\x07"]})
-    'players.1'
-    >>> control_field({"reason": "un\\x00altro"}), control_field(["Anna", 3, None])
-    ('reason', None)
+PostgreSQL cannot store NUL in a text column (it answered 500 with a traceback); which characters
+are refused, and where a free text may hold line ends, :mod:`tavolo.tournament.text` says.
 
 One dependency of the whole app (:func:`text_fields`) checks every route, the desk's and the
 table's WebSocket included: a WebSocket whose path holds one gets an ``error`` frame and is closed
@@ -22,8 +14,6 @@ with :data:`BAD_PATH`. Multipart bodies (a file the desk imports) are read by th
 
 from __future__ import annotations
 
-import re
-from typing import Any
 from urllib.parse import parse_qsl
 
 import orjson
@@ -37,35 +27,11 @@ from tavolo.online.service import encode
 from tavolo.server.api import request_language
 from tavolo.server.director import OWN_BODY_LIMITS
 from tavolo.server.ws import error_frame
+from tavolo.tournament.text import CONTROL, control_field
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-"""A control character: C0, DEL, C1."""
-FREE_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-"""A control character a free text may not hold either (tabs and line ends it may)."""
-FREE_TEXT = frozenset({"reason"})
-"""The body fields written as free text: a correction's reason (codice art. 19)."""
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 BAD_PATH = 1008
 """The close code of a WebSocket whose path holds a control character (policy violation)."""
-
-
-def control_field(value: Any, path: str = "", free: bool = False) -> str | None:
-    """The dotted path of the first string in ``value`` (JSON: its keys too) holding a control
-    character, or ``None``; ``free``: ``value`` is free text (:data:`FREE_TEXT`)."""
-    if isinstance(value, str):
-        return (path or "body") if (FREE_TEXT_CONTROL if free else CONTROL).search(value) else None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            inner = f"{path}.{key}" if path else str(key)
-            if CONTROL.search(str(key)):
-                return path or "body"
-            if (found := control_field(item, inner, key in FREE_TEXT)) is not None:
-                return found
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            if (found := control_field(item, f"{path}.{i}" if path else str(i), free)) is not None:
-                return found
-    return None
 
 
 async def text_fields(connection: HTTPConnection) -> None:

@@ -28,6 +28,7 @@ from tavolo.store.repository import LoggedEvent, Store, TournamentHandle
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import TournamentCreated
 from tavolo.tournament.state import Tournament
+from tavolo.tournament.text import control_field
 
 FORMAT = "tavolo-tournament-backup"
 VERSION = 1
@@ -96,6 +97,8 @@ def _read(data: Any) -> list[LoggedEvent]:
         ]
     except (KeyError, TypeError, ValueError) as error:
         raise TournamentError("a damaged backup: an event lacks or misstates {error}", error=error) from None
+    if (field := control_field(data["events"])) is not None:
+        raise TournamentError("a damaged backup: events.{field} holds a control character", field=field)
     if [e.seq for e in logged] != list(range(1, len(logged) + 1)):
         raise TournamentError("a damaged backup: its events are not numbered 1, 2, 3 ... without gaps")
     return logged

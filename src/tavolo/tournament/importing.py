@@ -34,6 +34,7 @@ from typing import NoReturn
 
 from tavolo.tournament.config import Kind
 from tavolo.tournament.errors import Message, TournamentError
+from tavolo.tournament.text import CONTROL
 
 _NAME = ("name", "nome", "coppia", "squadra")
 _CLUB = ("club", "circolo")
@@ -210,7 +211,12 @@ class _Where:
         )  # fmt: skip
 
     def text(self, column: int) -> str:
-        return self.cells[column].strip() if column < len(self.cells) else ""
+        """The cell's text, stripped; a control character (NUL included) in it is refused: no name the
+        database cannot keep (PostgreSQL refuses NUL) or a page cannot show comes in through a file."""
+        value = self.cells[column].strip() if column < len(self.cells) else ""
+        if CONTROL.search(value):
+            self.fail(column, "holds a control character: write it without")
+        return value
 
     def integer(self, column: int) -> int:
         value = self.text(column)
