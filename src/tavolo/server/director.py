@@ -626,7 +626,10 @@ def make_desk_director(store: OnlineStore, name: str, password: Callable[[], str
     tidy = " ".join(name.split())
     if not 0 < len(tidy) <= NAME_LENGTH:
         raise TournamentError("a director's name has 1 to {count} characters", count=NAME_LENGTH)
-    created = store.account(tidy) is None
+    account = store.account(tidy)
+    created = account is None
+    if account is not None:
+        tidy = account.name  # as the account writes it: its session says that name, whatever case was typed
     if created:
         if password is None:
             raise TournamentError("there is no account {name}: it registers first", name=tidy)
@@ -1000,7 +1003,8 @@ class Appointment(BaseModel):
 def appoint(request: Request, name: str, body: Appointment) -> JSONResponse:
     """The director makes another account director or arbiter of the tournament."""
     handle = director(request, name)
-    _do(request, handle, lambda t: commands.appoint(t, body.account, body.role))
+    account = request.app.state.store.account(body.account)  # its own spelling, whatever case was typed
+    _do(request, handle, lambda t: commands.appoint(t, account.name if account else body.account, body.role))
     return JSONResponse({"staff": handle.tournament.staff})
 
 

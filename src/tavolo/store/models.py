@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from tavolo.tournament.naming import name_key  # an account's name as compared; online/ reads it from here
 
 
 class Base(DeclarativeBase):
@@ -15,17 +16,12 @@ class Base(DeclarativeBase):
 
 
 NAME_KEY_LENGTH = 160
-"""The longest :func:`name_key` of a 40-character name (case folding may lengthen a letter)."""
+"""The longest :func:`name_key` of a 40-character name (case folding may lengthen a letter). Two account
+names are one when they differ only in case, spacing, Unicode form or the apostrophe a phone types::
 
-
-def name_key(name: str) -> str:
-    """An account's name as compared: two names that differ only in case (or in how a letter is
-    written in Unicode) are one name::
-
-        >>> name_key("Anna") == name_key("ANNA") == name_key("anna"), name_key("Straße")
-        (True, 'strasse')
-    """
-    return unicodedata.normalize("NFKC", name).casefold()
+    >>> name_key("Anna") == name_key("ANNA") == name_key("anna"), name_key("Dell’Acqua"), name_key("Straße")
+    (True, "dell'acqua", 'strasse')
+"""
 
 
 class TournamentRow(Base):
