@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
 from tavolo.games import make_game
-from tavolo.online import service as service_module
+from tavolo.online import clients as clients_module
 from tavolo.online.service import LOBBY_PAGE
 from tavolo.server import pages
 from tavolo.server.app import create_app
@@ -160,8 +160,8 @@ def test_spectators_beyond_a_tables_room_and_sockets_beyond_an_address_share_are
 
 
 def test_the_memory_of_a_crowd_gone_is_given_back_once(db_url, monkeypatch):
-    monkeypatch.setattr(service_module, "CROWD", 3)
-    monkeypatch.setattr(service_module, "CROWD_QUIET_SECONDS", 0.2)
+    monkeypatch.setattr(clients_module, "CROWD", 3)
+    monkeypatch.setattr(clients_module, "CROWD_QUIET_SECONDS", 0.2)
     with served(db_url) as client:
         svc = client.app.state.service
         given = []

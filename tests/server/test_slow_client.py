@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tavolo.online import service as service_module
+from tavolo.online import clients as clients_module
 from tavolo.server.ws import TOO_SLOW
 from tests.server.conftest import hello, next_frame
 
 
 def test_a_client_too_far_behind_is_closed_and_resumes_on_reconnecting(client, monkeypatch):
-    monkeypatch.setattr(service_module, "QUEUE_LENGTH", 8)
+    monkeypatch.setattr(clients_module, "QUEUE_LENGTH", 8)
     made = client.post("/api/tables", json={"game": "briscola", "name": "Anna", "options": {"players": 2}}).json()
     svc = client.app.state.service
     table = svc.tables[made["table_id"]]

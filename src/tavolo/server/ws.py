@@ -20,8 +20,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tavolo.i18n import language, negotiate
+from tavolo.online.clients import Client, encode
 from tavolo.online.messages import Refusal
-from tavolo.online.service import Client, TableService, encode
+from tavolo.online.service import TableService
 from tavolo.online.tables import Table
 from tavolo.server.api import address, guard
 from tavolo.server.limits import Guard
