@@ -69,3 +69,24 @@ def test_the_help_of_a_move_not_understood_gives_examples_in_words(game, options
     for text in ("vola via", "gioca"):
         message = refused(table, text).message("it")
         assert message.startswith(f"non capisco '{text}'") and not CODE.search(message), message
+
+
+@pytest.mark.parametrize(("move", "table", "said"), [
+    ("move 4s 5s 6s 7c from 2 to 1", ("7c 8c 9c", "4s 5s 6s", "Kh Kd Ks"),
+     "'sposta 4♠ 5♠ 6♠ 7♣ dalla 2 alla 1'"),
+    ("put 4h to new", tuple(f"{r}{s}" for r in "23456789TJQK" for s in "shdc"),
+     "'mette 4♥ in una nuova combinazione'"),
+], ids=["card-gone-from-its-combination", "table-full"])
+def test_a_machiavelli_move_refused_while_read_says_the_move_in_words(move, table, said):
+    """A card no longer in the combination it is moved from (the move emptied it), or a card put on
+    a table already holding 48 combinations (Machiavelli's table-full), is refused as the move in
+    words, as every other refusal is, never ``move 4s 5s 6s 7c from 2 to 1`` as sent."""
+    from tavolo.engine.errors import IllegalActionError
+    from tavolo.online.messages import localized_refusal
+    from tests.machiavelli.helpers import position
+
+    state = position(table=table, held={0: "4h 6h Tc 5c 2d"}, opened=(True, True))
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_move(move)
+    message = localized_refusal(info.value, "it")
+    assert said in message and move not in message and not CODE.search(message), message

@@ -28,13 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tavolo.cards import french as fr
-from tavolo.engine.errors import IllegalActionError, NotationError, Text
+from tavolo.engine.errors import IllegalActionError, NotationError, Rule, Sentence, Text
 from tavolo.games.machiavelli import rulebook
 from tavolo.games.machiavelli.actions import DONE, DRAW, MAX_GROUPS, PASS, UNDO, decode, move_action, put_action
 from tavolo.games.machiavelli.words import shift_words
 from tavolo.games.rummy.notation import card, no_words, pick, split_move
 
 if TYPE_CHECKING:
+    from tavolo.engine.words import Words
     from tavolo.games.machiavelli.state import MachiavelliState
 
 VERBS = {
@@ -82,19 +83,21 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
         no_words(text, verb, args)
         return [pick(state, text, [SIMPLE[verb]], explain_illegal)]
     cards, source, target = _shift_args(text, verb, args)
-    _on_the_table(state, text, cards, source, target)
+    size = len(state._table)
+    said = shift_words(cards, source, size if target is None else target, size)
+    _on_the_table(state, text, said, source, target)
     board, out = state.clone(), []
-    if target == len(board._table):
+    if target == size:
         target = None
     emptied = False
     for c in cards:
         if emptied:  # the source is gone and its number names the next combination now
-            raise IllegalActionError(text, rulebook.NO_GROUP, Text("{card} is not in combination {number}",
-                                                                   card=fr.name(c), number=source + 1))
+            raise _refusal(state, text, said, rulebook.NO_GROUP,
+                           Text("{card} is not in combination {number}", card=fr.name(c), number=source + 1))
         size = len(board._table)
         group = size if target is None else target
         if group >= MAX_GROUPS:
-            raise IllegalActionError(text, rulebook.TABLE_FULL)
+            raise _refusal(state, text, said, rulebook.TABLE_FULL)
         action = put_action(c, group) if source is None else move_action(source, c, group)
         out.append(pick(board, text, [action], explain_illegal))
         board.apply_legal(action)
@@ -106,11 +109,11 @@ def parse_move(state: MachiavelliState, text: str) -> list[int]:
     return out
 
 
-def _on_the_table(state: MachiavelliState, text: str, cards: list[int], source: int | None,
+def _on_the_table(state: MachiavelliState, text: str, said: Words, source: int | None,
                   target: int | None) -> None:
     """The combinations a move names are on the table (the target may be the next number,
     a new one): a number past them names no combination, and is never read as another move;
-    the refusal says the move in words ("metti A♥ sulla combinazione 2")."""
+    the refusal says the move in words (``said``: "metti A♥ sulla combinazione 2")."""
     from tavolo.games.machiavelli.explain import explain_illegal
 
     size = len(state._table)
@@ -118,10 +121,17 @@ def _on_the_table(state: MachiavelliState, text: str, cards: list[int], source: 
         if number is not None and number >= limit:
             if state.current_player() < 0:  # before the deal or after the match: say that
                 raise IllegalActionError(text, *explain_illegal(state, DRAW))
-            refused = IllegalActionError(text, rulebook.NO_GROUP, Text("there is no combination {number}",
-                                                                       number=number + 1))
-            refused.words = shift_words(cards, source, size if target is None else target, size).to_json()
-            raise refused
+            raise _refusal(state, text, said, rulebook.NO_GROUP,
+                           Text("there is no combination {number}", number=number + 1))
+
+
+def _refusal(state: MachiavelliState, text: str, said: Words, rule: Rule, detail: Sentence = "") -> IllegalActionError:
+    """The refusal of the move ``text`` (``said``: the whole move in words, its cards together) while
+    it is read, before any of its actions is known legal: like :meth:`~tavolo.engine.game.State.refusal`,
+    it names the move in words ("sposta 4♠ 5♠ 6♠ 7♣ dalla 2 alla 1"), its detail's cards too."""
+    refused = IllegalActionError(text, rule, detail)
+    refused.words, refused.deck = said.to_json(), state.game.words_deck
+    return refused
 
 
 def _shift_args(text: str, verb: str, args: list[str]) -> tuple[list[int], int | None, int | None]:
