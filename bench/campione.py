@@ -39,6 +39,8 @@ the level below is the game's rule bot, the one Campione plays its deals out wit
 (``tavolo.bots.campione.PLAYOUT_BOTS``), or the lobby's stronger level named in :data:`BELOW`."""
 BELOW: dict[str, str] = {"peppa": "tavolo.bots.peppa:SamplingPeppaBot"}
 """Per game, the lobby level below Campione where it is not the rule bot (built with the game and a seed)."""
+PLAYOUT: dict[str, str] = {"peppa": "tavolo.bots.peppa:SimplePeppaBot"}
+"""Per game Campione does not sit at (it did not beat the level below), the play-out bot it was measured with."""
 
 
 class Timed:
@@ -62,17 +64,21 @@ def measure(table: str, deals: int, budget: float) -> list[str]:
     from tavolo.bots.campione import CampioneBot, playout_bot
     from tavolo.games import make_game
 
+    def named(where: str) -> Any:
+        module, _, name = where.partition(":")
+        return getattr(importlib.import_module(module), name)
+
     name, options, unit = TABLES[table]
     game = make_game(name, **options)
-    rule_bot = playout_bot(game)
+    playout = named(PLAYOUT[name]) if name in PLAYOUT else playout_bot(game)
+    rule_bot = playout
     if name in BELOW:
-        module, _, below = BELOW[name].partition(":")
-        lobby_bot = getattr(importlib.import_module(module), below)
+        lobby_bot = named(BELOW[name])
         rule_bot = lambda seed: lobby_bot(game, seed=seed)  # noqa: E731
     spent: list[float] = []
 
     def campione(seed: int) -> Timed:
-        return Timed(CampioneBot(game, seed % 100, seed, time=budget, clock="cpu"), spent)
+        return Timed(CampioneBot(game, seed % 100, seed, time=budget, clock="cpu", playout=playout), spent)
 
     start = time.process_time()
     mean, half = duplicate_margin(game, campione, deals, base=rule_bot)

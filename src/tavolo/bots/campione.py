@@ -63,17 +63,18 @@ class CampioneBot:
 
     ``time``: seconds a move at most (one deal is always finished); ``samples``: deals a move at
     most; ``clock``: ``"wall"`` or ``"cpu"`` (the process's CPU time, for measurement), or any
-    function of no arguments giving seconds (tests)."""
+    function of no arguments giving seconds (tests); ``playout``: the play-out bot's maker from a
+    seed, for measuring a game Campione does not sit at yet (by default :func:`playout_bot`)."""
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, *, time: float = 1.0, samples: int = 400,
-                 clock: str | Callable[[], float] = "wall") -> None:
+                 clock: str | Callable[[], float] = "wall", playout: Callable[[int], Agent] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.time = time
         self.samples = samples
         self._clock = CLOCKS[clock] if isinstance(clock, str) else clock
         self._rng = random.Random(seed)
-        self._playout_bot = playout_bot(game)
+        self._playout_bot = playout or playout_bot(game)
         self.last_samples = 0
         """How many deals the last search finished (for tests and measurement)."""
 
