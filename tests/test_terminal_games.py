@@ -105,3 +105,19 @@ def test_cli_play_saves_the_record_of_a_game_left_midway(tmp_path):
     result = runner.invoke(app, ["play", "briscola", "--seed", "2", "--record", str(path)], input="quit\n")
     assert result.exit_code == 0 and path.exists()
     assert replay(GameRecord.load(path)).phase == "play"
+
+
+@pytest.mark.parametrize("game", ["briscola", "tressette", "tarocchi"])
+def test_cli_play_seats_campione_or_the_rule_bot(game):
+    """`--bot campione` seats the search bot (issue 40) at the trick games it plays; `normale`, the default,
+    the game's rule bot; a spec it cannot read is refused before the game, in words."""
+    from tavolo.bots.campione import CampioneBot, playout_bot
+    from tavolo.cli import _bot_maker
+    from tavolo.games import make_game
+
+    table = make_game(game)
+    assert isinstance(_bot_maker("campione:time=0.2", table, None)(1, 5), CampioneBot)
+    rule_bot = playout_bot(table)
+    assert type(_bot_maker("normale", table, rule_bot)(1, 5)) is rule_bot
+    refused = runner.invoke(app, ["play", game, "--bot", "campione:time=0"], env={"TAVOLO_LANG": "en"})
+    assert refused.exit_code == 2 and "time must be a number of seconds > 0" in " ".join(refused.output.split())

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -45,6 +46,8 @@ RULES_HELP = "Rule set: fibur (default), fedibur1985 or internazionale."
 SEED = typer.Option(None, help="Seed of the shuffles (default: unpredictable).")
 LANG = typer.Option(None, help="Language: it (default) or en; or set TAVOLO_LANG.")
 RECORD = typer.Option(None, help="Save the game record (JSON) to this file.")
+TRICK_BOT = typer.Option("normale", help="The bots: normale (the game's rule bot) or campione (a search over the "
+                                         "deals you could be facing, about a second a move; campione:time=0.3 is quicker).")
 
 
 @play_app.command("burraco")
@@ -106,6 +109,7 @@ def play_scala40(
 def play_briscola(
     players: int = typer.Option(2, min=2, max=4, help="2, 3 (a 2 taken out) or 4 (partners facing)."),
     rounds: int = typer.Option(1, help="A match of 1, 3 or 5 rounds."),
+    bot: str = TRICK_BOT,
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
 ) -> None:
@@ -118,7 +122,7 @@ def play_briscola(
     from tavolo.terminal.briscola import TerminalBriscola
 
     game = _game(make_game, players=players, rounds=rounds)
-    _play(TerminalBriscola, game, lambda seat, seed: SimpleBriscolaBot(seed=seed), seed, record)
+    _play(TerminalBriscola, game, _bot_maker(bot, game, SimpleBriscolaBot), seed, record)
 
 
 @play_app.command("tressette")
@@ -128,6 +132,7 @@ def play_tressette(
     single_round: bool = typer.Option(False, "--single-round", help="Play one round instead of a match."),
     accusi: Optional[str] = typer.Option(None, help="Count accusi: 'declared' (you declare them) or 'automatic'."),
     ends_at_target: bool = typer.Option(False, help="The match ends the moment a side reaches the target."),
+    bot: str = TRICK_BOT,
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
 ) -> None:
@@ -141,7 +146,7 @@ def play_tressette(
 
     game = _game(make_game, players=players, target=None if single_round else target, accusi=accusi,
                  ends_at_target=ends_at_target)
-    _play(TerminalTressette, game, lambda seat, seed: SimpleTressetteBot(seed=seed), seed, record)
+    _play(TerminalTressette, game, _bot_maker(bot, game, SimpleTressetteBot), seed, record)
 
 
 @play_app.command("ramino")
@@ -305,6 +310,7 @@ def play_tarocchi(
     players: int = typer.Option(3, help="3 (each for himself) or 4 (partners facing)."),
     hands: int = typer.Option(0, help="Hands in the match, a multiple of the players (default: one deal each)."),
     accuso: bool = typer.Option(False, help="Score ten trumps or two or more honours at the start."),
+    bot: str = TRICK_BOT,
     seed: Optional[int] = SEED,
     record: Optional[Path] = RECORD,
 ) -> None:
@@ -317,7 +323,7 @@ def play_tarocchi(
     from tavolo.terminal.tarocchi import TerminalTarocchi
 
     game = _game(make_game, players=players, hands=hands, accuso=accuso)
-    _play(TerminalTarocchi, game, lambda seat, seed: SimpleTarocchiBot(seed=seed), seed, record)
+    _play(TerminalTarocchi, game, _bot_maker(bot, game, SimpleTarocchiBot), seed, record)
 
 
 @play_app.command("petrangola")
@@ -393,6 +399,20 @@ def _game(make_game, *args, lang: Optional[str] = None, **options):
         return make_game(*args, **options)
     except ValueError as exc:
         raise typer.BadParameter(Words(lang).render(exc.args[0])) from None
+
+
+def _bot_maker(spec: str, game, rule_bot) -> Callable[[int, Optional[int]], Any]:
+    """The bots of a trick game's ``--bot``: ``normale``, the game's rule bot, or a registry spec
+    (``campione``, ``campione:time=0.3``), refused in words before the game starts."""
+    if spec == "normale":
+        return lambda seat, seed: rule_bot(seed=seed)
+    from tavolo.bots.registry import make_bot
+
+    try:
+        make_bot(spec, game, seat=1)
+    except (ValueError, TypeError) as exc:
+        raise typer.BadParameter(Words(None).render(exc.args[0]), param_hint="--bot") from None
+    return lambda seat, seed: make_bot(spec, game, seat, seed)
 
 
 def _play(terminal, game, make_bot, seed: Optional[int], record: Optional[Path], lang: Optional[str] = None,
