@@ -1,9 +1,11 @@
 """Replay from a game record (issue 9: "A game record can be downloaded (JSON,
 the engine's record) and replayed move by move in the browser"): the frames
-and hands' ends pages.py builds from a record, and a record that does not replay."""
+and hands' ends pages.py builds from a record, a record that does not replay,
+and the page at a hand's last move (issue 37: "look at what you made")."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from tavolo.bots.random_bot import RandomBot
 from tavolo.engine.play import play
+from tavolo.engine.record import GameRecord
 from tavolo.games import make_game
 from tavolo.server import pages
 from tavolo.server.limits import Guard, Limits
@@ -89,3 +92,46 @@ def test_a_record_that_does_not_replay_is_refused_naming_why(client, bad, field)
     assert answer.status_code == 400
     message = answer.json()["error"]["message"]
     assert message.startswith("Questa partita non si può rivedere") and field in message
+
+
+def first_hand(record: GameRecord) -> tuple[GameRecord, int]:
+    """``record`` cut after the move that ended its first hand, and the melds on the table then."""
+    state = make_game("burraco", **record.options).new_initial_state()
+    rng = random.Random(record.seed)
+    for done, text in enumerate(record.actions, 1):
+        while state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        state.apply(state.parse_action(text))
+        if state.hand_results:
+            melds = sum(len(side) for side in state.observation(0).to_json()["melds"])
+            return GameRecord(record.game, record.options, record.seats, record.seed, record.actions[:done]), melds
+    raise AssertionError("the match ended no hand")
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_a_hands_last_move_shows_the_board_it_left_and_the_hands_end(browser, server, tmp_path, viewport):
+    """The last move of a Burraco hand of a longer match shows the melds as that move left them,
+    with the hand's end (every hand revealed, the breakdown per side), as the live table shows it
+    until "Continua": never the next hand's empty table (codice art. 14 ff.: the hand is scored
+    from the melds on the table)."""
+    match = play(make_game("burraco", players=2), [RandomBot(seed=1), RandomBot(seed=2)], seed=3)
+    record, melds = first_hand(match)
+    assert melds > 0
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="it-IT")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/replay/file")
+    page.wait_for_load_state("networkidle")
+    page.set_input_files("#record-file", {"name": "partita.json", "mimeType": "application/json",
+                                          "buffer": json.dumps(record.to_json()).encode()})
+    page.wait_for_selector("#position:has-text('mossa 0')", timeout=5000)
+    page.click("#last")
+    total = len(record.actions)
+    page.wait_for_selector(f"#position:has-text('mossa {total} di {total}')")
+    page.wait_for_selector("#replay-hand-end .breakdown")
+    assert page.locator("#board .meld").count() == melds
+    assert page.locator("#replay-hand-end").inner_text().startswith("Fine della smazzata 1")
+    page.screenshot(path=str(tmp_path / f"replay-hand-end-{viewport[0]}.png"), full_page=True)
+    assert errors == []
+    context.close()

@@ -330,16 +330,23 @@ def _check_form(field: str, value: Any, forms: tuple[str, ...]) -> None:
 def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple[dict[str, Any], State]]:
     """The position before the first action and after each one: who acted, the
     action, and where it ended a hand, that hand's end as the table showed it
-    (every hand, the result). The shuffles are ``chance`` (an online table's
-    record: drawn from OS entropy, stored in order) or else drawn from the
-    record's seed."""
+    (every hand, the result) with the board as that move left it: the next deal
+    waits for the next move, as the live table's waits for "Continua". The
+    shuffles are ``chance`` (an online table's record: drawn from OS entropy,
+    stored in order) or else drawn from the record's seed."""
     view = view_of(record.game)
     state = make_game_from_json(record.game, record.options).new_initial_state()
     outcomes = iter(chance) if chance is not None else None
     rng = random.Random(record.seed)
+
+    def deal() -> None:
+        while state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng) if outcomes is None else next_shuffle(outcomes))
+
     for text in [None, *record.actions]:
         step: dict[str, Any] = {"text": text, "words": None, "seat": None, "hand_end": None}
         if text is not None:
+            deal()                                  # the next hand's, where the last move ended one
             step["seat"] = state.current_player()
             finished = len(view.results(state))
             action = state.parse_action(text)
@@ -349,8 +356,8 @@ def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple
             if len(results) > finished:
                 step["hand_end"] = {"number": len(results), "hands": view.hands(state),
                                     "result": results[-1].to_json(), "waiting_for": []}
-        while state.is_chance_node():
-            state.apply_chance(state.sample_chance(rng) if outcomes is None else next_shuffle(outcomes))
+        if not step["hand_end"]:
+            deal()
         yield step, state
 
 
