@@ -11,17 +11,19 @@ from rich.table import Table
 
 from tavolo.games.bridge import calls as cl
 from tavolo.games.bridge.analysis import analyse, table_text
-from tavolo.games.bridge.cards import SEATS, hand_text, name, names
+from tavolo.games.bridge.cards import hand_text, name, names
 from tavolo.games.bridge.observation import BridgeObservation
 from tavolo.games.bridge.results import HandResult
-from tavolo.games.bridge.scoring import VULNERABILITY_NAMES
 from tavolo.games.bridge.state import BridgeState
+from tavolo.games.bridge.words import SEAT_WORDS
 from tavolo.terminal.table import TerminalTable
 
 HELP = """[bold]Moves[/]: in the auction a bid [bold]1C[/] .. [bold]7NT[/] (also 3SA), [bold]pass[/] (passo),
 [bold]X[/] (contro) or [bold]XX[/] (surcontro); then a card, suit first: [bold]SA[/], [bold]HT[/], [bold]play D2[/].
 Follow suit when you can. When you declare you also choose the dummy's cards when it is their turn.
 Scoring: duplicate (board by board, vulnerability by board number) or rubber (two games of 100 below the line)."""
+VULNERABLE = ("none vulnerable", "North-South vulnerable", "East-West vulnerable", "both vulnerable")
+"""Who is vulnerable (in seconda), by :data:`~tavolo.games.bridge.scoring.VULNERABILITY_NAMES` index: ``cli`` msgids."""
 
 
 class TerminalBridge(TerminalTable):
@@ -41,9 +43,10 @@ class TerminalBridge(TerminalTable):
 
     def show(self, obs: BridgeObservation) -> None:
         c = self.console
-        c.print(self.words("[dim]Board {board} · dealer {dealer} · vulnerable: {vul} · tricks NS {ns}, EW {ew}[/]",
+        c.print(self.words("[dim]Board {board} · dealer {dealer} · {vulnerable} · tricks NS {ns}, EW {ew}[/]",
                            board=obs.board, dealer=self._seat_name(obs.dealer),
-                           vul=VULNERABILITY_NAMES[obs.vulnerability], ns=obs.tricks_won[0], ew=obs.tricks_won[1]))
+                           vulnerable=self.words(VULNERABLE[obs.vulnerability]), ns=obs.tricks_won[0],
+                           ew=obs.tricks_won[1]))
         c.print(self._auction_box(obs))
         if obs.contract is not None:
             c.print(self.words("  Contract: [bold]{contract}[/]", contract=str(obs.contract)))
@@ -59,7 +62,8 @@ class TerminalBridge(TerminalTable):
         c.print(self.words("  [bold]Your hand[/]: {cards}", cards=hand_text(obs.hand)))
 
     def _seat_name(self, seat: int) -> str:
-        return f"{self.names[seat]} ({SEATS[seat]})"
+        """``Carla (W)``: the name and the seat's initial in the person's language (Ovest: ``O``)."""
+        return f"{self.names[seat]} ({self.words(SEAT_WORDS[seat])[0]})"
 
     def _auction_box(self, obs: BridgeObservation) -> Table:
         table = Table(title=self.words("Auction"), show_edge=False)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
-
 from tavolo.games.trick_taking.anydeck import DeckObservation, DeckTrickState
 from tavolo.games.trick_taking.scoring import RoundResult
 from tavolo.terminal.table import TerminalTable
@@ -34,7 +32,13 @@ class TerminalDeckTricks(TerminalTable):
         return state.round_results
 
     def after_chance(self, state: DeckTrickState) -> None:
-        self.console.rule(f"Hand {len(state.round_results) + 1}: {self.names[state.dealer]} deals")
+        self.console.rule(self.hand_title(len(state.round_results) + 1) + ": "
+                          + self.subject(state.dealer, "you deal", "{name} deals"))
+
+    def hand_title(self, number: int) -> str:
+        """"Hand 1": at these games the players' *mano* (the web's word, and the Tarocchi seed's "almeno
+        tre mani"), not the rummy games' *smazzata* ("Hand {number}" in the catalog)."""
+        return self.words("Hand {hand}", hand=number)
 
     def after_step(self, state: DeckTrickState) -> None:
         obs = state.observation(self.seat)
@@ -42,7 +46,8 @@ class TerminalDeckTricks(TerminalTable):
         if seen_round != obs.round_number:
             seen = 0
         for cards, winner in obs.tricks[seen:]:
-            self.console.print(f"  [magenta]{self.names[winner]} takes[/] ({self._played(cards)})")
+            took = self.subject(winner, "you take", "{name} takes")
+            self.console.print(f"  [magenta]{took}[/] ({self._played(cards)})")
         self._tricks_seen = (obs.round_number, len(obs.tricks))
         super().after_step(state)
 
@@ -53,17 +58,19 @@ class TerminalDeckTricks(TerminalTable):
         c = self.console
         points = " · ".join(f"{self._side_name(obs, side)} {p}" for side, p in enumerate(obs.round_points))
         scores = " · ".join(f"{self._side_name(obs, side)} {s}" for side, s in enumerate(obs.scores))
-        c.print(f"[dim]Hand {obs.round_number + 1} · points this hand {points} · match {scores}[/]")
+        c.print(self.words("[dim]Hand {hand} · points this hand {points} · match {scores}[/]",
+                           hand=obs.round_number + 1, points=points, scores=scores))
         for line in self.game_lines(obs):
             c.print(f"  {line}")
         for seat, known in enumerate(obs.known):
             if known:
-                c.print(f"  You know {self.names[seat]} holds {self.card_names(known)}")
+                c.print(self.words("  You know {name} holds {cards}", name=self.names[seat],
+                                   cards=self.card_names(known)))
         if obs.trick:
-            c.print(f"  On the table: [bold]{self._played(obs.trick)}[/]")
+            c.print(self.words("  On the table: [bold]{cards}[/]", cards=self._played(obs.trick)))
         elif obs.phase == "play":
-            c.print("  You lead.")
-        c.print(f"  [bold]Your hand[/]: {self.hand_text(obs.hand)}")
+            c.print("  " + self.words("You lead."))
+        c.print(self.words("  [bold]Your hand[/]: {cards}", cards=self.hand_text(obs.hand)))
 
     def hand_text(self, hand: Sequence[int]) -> str:
         """The hand by suit: ``Ah 9h | Kd | ...``."""
@@ -76,18 +83,17 @@ class TerminalDeckTricks(TerminalTable):
 
     def show_result(self, result: RoundResult) -> None:
         obs = self.state.observation(self.seat)
-        table = Table(title=f"Hand {result.number + 1}" + (f" ({result.note})" if result.note else ""))
-        table.add_column("")
-        for side in range(len(result.points)):
-            table.add_column(self._side_name(obs, side), justify="right")
-        table.add_row("cards", *map(str, result.points))
+        title = self.hand_title(result.number + 1) + (f" ({self.words(result.note)})" if result.note else "")
+        table = self.score_table(title, (self._side_name(obs, side) for side in range(len(result.points))))
+        table.add_row(self.words("cards"), *map(str, result.points))
         if any(result.bonus):
-            table.add_row(self.bonus_label, *map(str, result.bonus))
-            table.add_row("total", *map(str, result.total))
-        table.add_row("match", *(str(s) for s in obs.scores))
+            table.add_row(self.words(self.bonus_label), *map(str, result.bonus))
+            table.add_row(self.words("total"), *map(str, result.total))
+        table.add_row(self.words("match score"), *(str(s) for s in obs.scores))
         self.console.print(table)
 
     bonus_label = "bonus"
+    """The msgid of the result's row of points beyond the cards."""
 
     def game_lines(self, obs: DeckObservation) -> list[str]:
         """Lines of the table particular to the game."""

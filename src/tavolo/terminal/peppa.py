@@ -31,19 +31,21 @@ class TerminalPeppa(TerminalDeckTricks):
 
     def title(self) -> str:
         o = self.game.options
-        goal = f"to {o.target}" if o.target else "one hand"
-        return f"[bold]{'Hearts' if o.hearts else 'Peppa'}[/], {o.players} players, {goal}."
+        goal = self.words("to {target}", target=o.target) if o.target else self.words("a single hand")
+        return self.words("[bold]{game}[/], {players} players, {goal}.", game="Hearts" if o.hearts else "Peppa",
+                          players=o.players, goal=goal)
 
     def game_lines(self, obs: DeckObservation) -> list[str]:
         lines = []
         if obs.out:
-            lines.append(f"Pairs out: {self.card_names(obs.out)}")
+            lines.append(self.words("Pairs out: {cards}", cards=self.card_names(obs.out)))
         if obs.phase == "draw":
             offerer = (obs.seat - 1) % obs.players
-            lines.append(f"{self.names[offerer]} offers a fan of {obs.hand_sizes[offerer]} cards: draw 1 to "
-                         f"{obs.hand_sizes[offerer]}")
+            lines.append(self.words("{name} offers a fan of {count} cards: draw 1 to {count}",
+                                    name=self.names[offerer], count=obs.hand_sizes[offerer]))
         if obs.phase == "pass":
-            lines.append(f"Passing: {self.card_names(obs.secret) or 'nothing yet'} (three cards)")
+            passing = self.card_names(obs.secret) or self.words("nothing yet")
+            lines.append(self.words("Passing: {cards} (three cards)", cards=passing))
         if obs.extra["rules"] == "hearts" and obs.phase == "play":
-            lines.append("Hearts broken" if obs.extra["hearts_broken"] else "Hearts not broken yet")
+            lines.append(self.words("Hearts broken" if obs.extra["hearts_broken"] else "Hearts not broken yet"))
         return lines

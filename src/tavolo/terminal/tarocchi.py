@@ -23,13 +23,15 @@ class TerminalTarocchi(TerminalDeckTricks):
 
     def title(self) -> str:
         o = self.game.options
-        who = "each for himself" if o.players == 3 else "in partnerships"
-        return f"[bold]Tarocchi[/], {o.players} players {who}, {o.hands} hands" + (", accuso" if o.accuso else "") + "."
+        who = self.words("each for himself" if o.players == 3 else "in partnerships")
+        return self.words("[bold]Tarocchi[/], {players} players {who}, {hands} hands{accuso}.", players=o.players,
+                          who=who, hands=o.hands, accuso=", accuso" if o.accuso else "")
 
     def game_lines(self, obs: DeckObservation) -> list[str]:
         lines = []
         if obs.secret:
-            lines.append(f"Your discard (scarto): {self.card_names(obs.secret)}")
+            lines.append(self.words("Your discard (scarto): {cards}", cards=self.card_names(obs.secret)))
         if any(obs.extra["accusi"]):
-            lines.append("Accusi: " + ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(obs.extra["accusi"]) if p))
+            accusi = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(obs.extra["accusi"]) if p)
+            lines.append(self.words("Accusi (declared): {accusi}", accusi=accusi))
         return lines
