@@ -125,12 +125,13 @@ def test_a_hands_last_move_shows_the_board_it_left_and_the_hands_end(browser, se
     page.wait_for_load_state("networkidle")
     page.set_input_files("#record-file", {"name": "partita.json", "mimeType": "application/json",
                                           "buffer": json.dumps(record.to_json()).encode()})
-    page.wait_for_selector("#position:has-text('mossa 0')", timeout=5000)
+    page.wait_for_selector("#position:has-text('mossa 0')")
     page.click("#last")
     total = len(record.actions)
     page.wait_for_selector(f"#position:has-text('mossa {total} di {total}')")
     page.wait_for_selector("#replay-hand-end .breakdown")
     assert page.locator("#board .meld").count() == melds
+    assert page.locator("#board").bounding_box()["y"] < viewport[1] / 2      # in sight, the hand's end beside or under it
     assert page.locator("#replay-hand-end").inner_text().startswith("Fine della smazzata 1")
     page.screenshot(path=str(tmp_path / f"replay-hand-end-{viewport[0]}.png"), full_page=True)
     assert errors == []
