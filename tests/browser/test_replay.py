@@ -94,8 +94,9 @@ def test_a_record_that_does_not_replay_is_refused_naming_why(client, bad, field)
     assert message.startswith("Questa partita non si può rivedere") and field in message
 
 
-def first_hand(record: GameRecord) -> tuple[GameRecord, int]:
-    """``record`` cut after the move that ended its first hand, and the melds on the table then."""
+def first_hand(record: GameRecord) -> tuple[GameRecord, int, list[int]]:
+    """``record`` cut after the move that ended its first hand, the melds on the table then and
+    each side's points in them."""
     state = make_game("burraco", **record.options).new_initial_state()
     rng = random.Random(record.seed)
     for done, text in enumerate(record.actions, 1):
@@ -104,7 +105,9 @@ def first_hand(record: GameRecord) -> tuple[GameRecord, int]:
         state.apply(state.parse_action(text))
         if state.hand_results:
             melds = sum(len(side) for side in state.observation(0).to_json()["melds"])
-            return GameRecord(record.game, record.options, record.seats, record.seed, record.actions[:done]), melds
+            points = [side["melded"] for side in state.hand_results[0].to_json()["sides"]]
+            cut = GameRecord(record.game, record.options, record.seats, record.seed, record.actions[:done])
+            return cut, melds, points
     raise AssertionError("the match ended no hand")
 
 
@@ -112,10 +115,11 @@ def first_hand(record: GameRecord) -> tuple[GameRecord, int]:
 def test_a_hands_last_move_shows_the_board_it_left_and_the_hands_end(browser, server, tmp_path, viewport):
     """The last move of a Burraco hand of a longer match shows the melds as that move left them,
     with the hand's end (every hand revealed, the breakdown per side), as the live table shows it
-    until "Continua": never the next hand's empty table (codice art. 14 ff.: the hand is scored
-    from the melds on the table)."""
+    until "Continua", each side's points on the table read as there: never the next hand's empty
+    table (codice di gara art. 13: the kind of each burraco and its points are checked when the
+    points are counted; art. 17, the count)."""
     match = play(make_game("burraco", players=2), [RandomBot(seed=1), RandomBot(seed=2)], seed=3)
-    record, melds = first_hand(match)
+    record, melds, points = first_hand(match)
     assert melds > 0
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="it-IT")
     page = context.new_page()
@@ -131,7 +135,8 @@ def test_a_hands_last_move_shows_the_board_it_left_and_the_hands_end(browser, se
     page.wait_for_selector(f"#position:has-text('mossa {total} di {total}')")
     page.wait_for_selector("#replay-hand-end .breakdown")
     assert page.locator("#board .meld").count() == melds
-    assert page.locator("#board").bounding_box()["y"] < viewport[1] / 2      # in sight, the hand's end beside or under it
+    assert page.locator("#board .side-points").all_inner_texts() == [f"{p} punti in tavola" for p in points]
+    assert page.locator("#board").bounding_box()["y"] < viewport[1] / 2    # in sight, the hand's end beside or under
     assert page.locator("#replay-hand-end").inner_text().startswith("Fine della smazzata 1")
     page.screenshot(path=str(tmp_path / f"replay-hand-end-{viewport[0]}.png"), full_page=True)
     assert errors == []

@@ -364,11 +364,12 @@ def replay_steps(record: GameRecord, chance: list[Any] | None) -> Iterator[tuple
 def replay_frames_of(record: GameRecord, chance: list[Any] | None, start: int = 0, count: int | None = None,
                      seat: int | None = None) -> list[dict[str, Any]]:
     """The steps of the record from ``start``, ``count`` of them (None: to the end), with what each
-    seat saw after each (``seat``: that seat alone, ``None`` for the others); the steps before
-    ``start`` are played, not read."""
-    seats = range(len(record.seats))
+    seat saw after each (``seat``: that seat alone, ``None`` for the others) and the melds on the
+    table read (kind, points: the View's ``melds``); the steps before ``start`` are played, not read."""
+    seats, view = range(len(record.seats)), view_of(record.game)
     steps = islice(replay_steps(record, chance), start, None if count is None else start + count)
-    return [step | {"obs": [state.observation(s).to_json() if seat in (None, s) else None for s in seats]}
+    return [step | {"obs": [state.observation(s).to_json() if seat in (None, s) else None for s in seats],
+                    "melds": view.melds(state, state.observation(seat or 0))}   # read as the live table reads them
             for step, state in steps]
 
 

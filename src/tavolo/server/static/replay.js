@@ -68,7 +68,7 @@ async function show() {
   const frame = await frameAt(at).catch((error) => fail(error));
   if (!frame || at !== position) return;                 // another step was asked for meanwhile
   const obs = frame.obs[ctx.seat];
-  ctx.view = { family: families[replay.game], obs, legal: [], to_act: obs.current_player, melds: null, hand_end: null, finished: null };
+  ctx.view = { family: families[replay.game], obs, legal: [], to_act: obs.current_player, melds: frame.melds ?? null, hand_end: null, finished: null };
   ctx.module.render(ctx);
   const end = document.getElementById("replay-hand-end");
   end.hidden = !frame.hand_end;
