@@ -16,15 +16,18 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tavolo.bots.bridge import BridgeBot
 from tavolo.bots.peppa import SimplePeppaBot
 from tavolo.bots.tarocchi import SimpleTarocchiBot
 from tavolo.cli import app
 from tavolo.games import make_game
+from tavolo.terminal.bridge import TerminalBridge
 from tavolo.terminal.peppa import TerminalPeppa
 from tavolo.terminal.tarocchi import TerminalTarocchi
 
 ENGLISH = ("players", "Hand ", "You lead", "Your hand", "points this hand", "deals", "Moves:", "Cards:",
-           "vulnerable", "None", "You know", "Pairs out", "Passing", " takes", "match", "total", "Winner")
+           "vulnerable", "None", "You know", "Pairs out", "Passing", " takes", "match", "total", "Winner",
+           " by ", " pass ")
 """Words of the English lines (msgids) that an Italian table never shows."""
 GAMES = [["burraco"], ["scala40"], ["briscola"], ["tressette"], ["ramino"], ["machiavelli"], ["canasta"],
          ["bridge", "--samples", "1"], ["pinnacola"], ["peppa"], ["peppa", "--rules", "hearts"], ["tarocchi"],
@@ -61,12 +64,22 @@ def test_peppa_and_hearts_say_the_hand_and_its_result_in_italian(rules):
     assert english_in(out) == []
 
 
-def play_to_the_end(terminal, game, bot) -> str:
-    """What an Italian table shows while the person plays their first legal move each turn, to the end."""
+def test_a_bridge_board_says_calls_and_contracts_in_italian():
+    """The auction box, the contract, the result and the par say calls as the table's log does ("Passo",
+    "7 SA surcontrate da Nord"), the zone in words, West as O (Ovest)."""
+    out = play_to_the_end(TerminalBridge, make_game("bridge", board=1, boards=1),
+                          lambda seed: BridgeBot(seed=seed, samples=1), move=-1)
+    assert "Passo" in out and "surcontrate da Nord" in out and "Carla (O)" in out and "tutti in prima" in out
+    assert english_in(out) == []
+
+
+def play_to_the_end(terminal, game, bot, move: int = 0) -> str:
+    """What an Italian table shows while the person plays their legal move ``move`` each turn, to the end."""
     out = io.StringIO()
     table = terminal(game, {s: bot(seed=s) for s in range(1, game.num_players)}, seat=0,
                      console=Console(file=out, width=120), seed=3, lang="it",
-                     read=lambda prompt: table.state.action_to_string(table.state.legal_actions()[0]))
+                     read=lambda prompt: table.state.action_to_string(table.state.legal_actions()[move]))
+    table.pause = None
     table.run()
     assert table.state.is_terminal()
     return out.getvalue()

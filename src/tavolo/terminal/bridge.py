@@ -15,7 +15,7 @@ from tavolo.games.bridge.cards import hand_text, name, names
 from tavolo.games.bridge.observation import BridgeObservation
 from tavolo.games.bridge.results import HandResult
 from tavolo.games.bridge.state import BridgeState
-from tavolo.games.bridge.words import SEAT_WORDS
+from tavolo.games.bridge.words import SEAT_WORDS, call_words, contract_words
 from tavolo.terminal.table import TerminalTable
 
 HELP = """[bold]Moves[/]: in the auction a bid [bold]1C[/] .. [bold]7NT[/] (also 3SA), [bold]pass[/] (passo),
@@ -49,7 +49,7 @@ class TerminalBridge(TerminalTable):
                            ew=obs.tricks_won[1]))
         c.print(self._auction_box(obs))
         if obs.contract is not None:
-            c.print(self.words("  Contract: [bold]{contract}[/]", contract=str(obs.contract)))
+            c.print(self.words("  Contract: [bold]{contract}[/]", contract=self._contract(obs.contract)))
         if obs.dummy_hand:
             c.print(self.words("  Dummy ({name}): {cards}", name=self._seat_name(obs.dummy),
                                cards=hand_text(obs.dummy_hand)))
@@ -65,13 +65,17 @@ class TerminalBridge(TerminalTable):
         """``Carla (W)``: the name and the seat's initial in the person's language (Ovest: ``O``)."""
         return f"{self.names[seat]} ({self.words(SEAT_WORDS[seat])[0]})"
 
+    def _contract(self, contract: cl.Contract | str) -> str:
+        """A contract (or as results write it, ``7NTXX by N``) in words: "7 SA surcontrate da Nord"."""
+        return self.say(contract_words(contract if isinstance(contract, cl.Contract) else cl.Contract.parse(contract)))
+
     def _auction_box(self, obs: BridgeObservation) -> Table:
         table = Table(title=self.words("Auction"), show_edge=False)
         for seat in range(4):
             table.add_column(self._seat_name(seat))
         row = [""] * obs.dealer
         for call in obs.calls:
-            row.append(cl.call_name(call))
+            row.append(self.say(call_words(call)))
             if len(row) == 4:
                 table.add_row(*row)
                 row = []
@@ -87,10 +91,11 @@ class TerminalBridge(TerminalTable):
             c.print(self.words("Board {board}: passed out, no score.", board=result.number))
             return
         c.print(self.words("Board {board}: {contract}, {tricks} tricks. North-South {ns}, East-West {ew}.",
-                           board=result.number, contract=result.contract, tricks=result.tricks,
+                           board=result.number, contract=self._contract(result.contract), tricks=result.tricks,
                            ns=result.points[0], ew=result.points[1]))
         analysis = analyse(result.deal, result.vulnerability, result.dealer, result.contract)
         c.print(self.words("Double dummy: {tricks} tricks in {contract}; par {score} for North-South ({contracts}).",
-                           tricks=analysis.dd_tricks, contract=result.contract, score=analysis.par_score,
-                           contracts=", ".join(analysis.par_contracts) or "-"))
+                           tricks=analysis.dd_tricks, contract=self._contract(result.contract),
+                           score=analysis.par_score,
+                           contracts=", ".join(map(self._contract, analysis.par_contracts)) or "-"))
         c.print(table_text(analysis))
