@@ -1,19 +1,23 @@
 """The move timer (codice art. 32 bis): when a person's time is up the timer's move
 is stored and played for them (Burraco: draw, then discard the highest card), and
-a restarted server keeps the same deadline. The clock is shortened by
-``timer_scale`` so that 40 s last a moment."""
+a restarted server keeps the same deadline; at a hand's end the timer presses
+"continua" for a person who has not within the longest move time. The clock is
+shortened by ``timer_scale`` so that 40 s last a moment."""
 
 from __future__ import annotations
 
+import random
 import time
 
 from fastapi.testclient import TestClient
 
-from tavolo.online.service import move_seconds
+from tavolo.online.service import TableService, move_seconds
+from tavolo.online.turns import continue_seconds
 from tavolo.online.tables import Table
 from tavolo.online.views import view_of
 from tavolo.server.app import create_app
-from tavolo.store.online import OnlineStore, make_online_engine
+from tavolo.store.online import OnlineStore, SeatRecord, TableRecord, make_online_engine
+from tests.online.test_told_privacy import next_entries
 from tests.server.conftest import hello, next_frame, next_told, send, told_events
 
 BURRACO = view_of("burraco")
@@ -134,3 +138,45 @@ def test_the_state_that_gives_the_turn_carries_its_deadline(db_url):
     for state in states:
         to_act, deadline = state["view"]["to_act"], state["view"]["deadline_ms"]
         assert (deadline is not None) == (to_act == 0), state["view"]
+
+
+def test_at_a_hand_s_end_the_timer_continues_for_a_person_who_left(db_url):
+    """Briscola over 3 rounds, Anna gone: the timer plays her cards (3 in hand: 10 s, scaled to
+    0.1 s), and at the hand's end presses "continua" for her after the longest move time (codice art.
+    32 bis: 40 s, scaled to 0.4 s), as a move the timer plays; the next hand is dealt. Without it the
+    table waited for her for ever. Her idle time still runs from her last own move."""
+    scale = 0.01
+    with TestClient(create_app(db_url, pace=0, timer_scale=scale)) as client:
+        made = client.post("/api/tables", json={"game": "briscola", "name": "Anna", "options": {"players": 2, "rounds": 3},
+                                                 "timer": "code", "bots": {"1": "simple"}}).json()
+        client.post(f"/api/tables/{made['table_id']}/start", headers={"Authorization": f"Bearer {made['token']}"})
+        store = OnlineStore(make_online_engine(db_url))
+        give_up = time.monotonic() + 60  # a guard against waiting for ever, not a measure
+        entries = store.log(made["table_id"])
+        while [e.kind for e in entries].count("chance") < 2:
+            assert time.monotonic() < give_up, f"the table stalled at its hand's end: {entries[-1]}"
+            time.sleep(0.1)
+            entries = store.log(made["table_id"])
+        kinds = [e.kind for e in entries]
+        acted_at = client.app.state.service.tables[made["table_id"]].acted_at
+    ended, continued = entries[kinds.index("continue") - 1], entries[kinds.index("continue")]
+    assert continued.payload == {"seat": 0, "timer": True}
+    assert continued.recorded_at - ended.recorded_at >= continue_seconds("code") * scale - 0.01
+    assert entries[continued.seq].kind == "chance"                          # the next hand is dealt
+    assert acted_at < ended.recorded_at                                     # the timer is not Anna acting
+
+
+def test_without_a_timer_a_hand_s_end_waits_for_each_person():
+    """The timer's "continua" is due only at a table with a timer, from the hand's last action."""
+    service = TableService(OnlineStore(make_online_engine("sqlite://")), timer_scale=0.5)
+    for timer, due in (("off", None), ("code", 40 * 0.5), ("relaxed", 120 * 0.5)):
+        seats = [SeatRecord(0, "Anna", "human", None, "h", None), SeatRecord(1, "Bot", "bot", "simple", None, None)]
+        table = Table(TableRecord("t1", "briscola", {"players": 2, "rounds": 3}, timer, "playing", seats))
+        rng = random.Random(3)
+        while not table.waiting:
+            for entry in next_entries(table, rng):
+                table.apply(entry)
+        assert table.waiting == {0} and table.to_act == -1
+        deadline = service.continue_deadline(table)
+        assert (None if deadline is None else deadline - table.ended_at) == due, timer
+    service._pool.shutdown()

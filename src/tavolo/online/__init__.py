@@ -119,7 +119,8 @@ Client -> server:
   game's notation (what the terminal accepts; a long Burraco opening is one
   move of several actions, applied all or nothing);
 * ``{"type": "continue"}``: done looking at the hand's end (the next hand is
-  dealt when every human seat has said so);
+  dealt when every human seat has said so; at a table with a move timer, the timer
+  says it for a person who has not within the longest move time, 40 s, relaxed 120 s);
 * ``{"type": "ping"}`` -> ``{"type": "pong"}``; ``{"type": "lang", "lang": "en"}``.
 
 Server -> client:

@@ -6,7 +6,8 @@ Log entries (``kind``, ``payload``):
 
 * ``chance``: ``{"outcome": [...]}``, a shuffle drawn from OS entropy;
 * ``action``: ``{"seat", "action", "text", "timer"?}``, one applied action;
-* ``continue``: ``{"seat"}``, a person done looking at a hand's end.
+* ``continue``: ``{"seat", "timer"?}``, a person done looking at a hand's end (or, with a move
+  timer, the timer for them once the hand's end time ran out).
 
     >>> from tavolo.store.online import SeatRecord, TableRecord
     >>> record = TableRecord("t1", "briscola", {"players": 2}, "off", "playing",
@@ -107,6 +108,8 @@ class Table:
         self.changed_at = time.time()
         """When the last entry was stored (epoch seconds): a move's time runs from it."""
         self.acted_at = _epoch(record.created_at) if record.created_at else self.changed_at
+        self.ended_at = self.changed_at
+        """When the last hand ended (epoch seconds, its last action's stored time)."""
         """When a person last acted here (epoch seconds): the table's making, a person's move
         (not one the timer played for them) or continue; an idle table is closed from it."""
         self._melds: tuple[int, Any] = (-1, None)
@@ -214,10 +217,11 @@ class Table:
             trial.apply(actions[-1])
         return actions
 
-    def continue_entries(self, seat: int) -> list[LogEntry]:
+    def continue_entries(self, seat: int, timer: bool = False) -> list[LogEntry]:
+        """``seat``'s "continua" at a hand's end; ``timer``: the timer's, for them."""
         if seat not in self.waiting:
             raise Refusal("bad_message", "Nothing to continue")
-        return [LogEntry(self.id, self.seq + 1, "continue", {"seat": seat})]
+        return [LogEntry(self.id, self.seq + 1, "continue", {"seat": seat} | ({"timer": True} if timer else {}))]
 
     def next_entries(self) -> list[LogEntry]:
         """What the table does by itself now: a shuffle (OS entropy) when a deal is due."""
@@ -239,8 +243,8 @@ class Table:
         if entry.kind != "continue":
             self.game_seq = entry.seq
         self.changed_at = entry.recorded_at or time.time()
-        if entry.kind == "continue" or (entry.kind == "action" and not payload.get("timer")
-                                        and self.seats[payload["seat"]].kind == "human"):
+        if not payload.get("timer") and (entry.kind == "continue" or (
+                entry.kind == "action" and self.seats[payload["seat"]].kind == "human")):
             self.acted_at = self.changed_at
         if entry.kind == "chance":
             self.state.apply_chance(payload["outcome"])
@@ -281,6 +285,7 @@ class Table:
         """Hold the hand's end on screen (every hand revealed) until each person continues; the
         match's last hand is shown with its end at once, in the same state (nobody continues)."""
         self.waiting = set() if self.state.is_terminal() else set(self.human_seats())
+        self.ended_at = self.changed_at
         self.hand_end = {"number": len(self.view.results(self.state)), "hands": self.view.hands(self.state),
                          "result": result.to_json(), "waiting_for": sorted(self.waiting)}
 

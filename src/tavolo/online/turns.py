@@ -2,13 +2,15 @@
 
 The contract with the table service (:class:`~tavolo.online.service.TableService`, which this
 class is a part of): after every change of a table the service calls :meth:`Turns._schedule`,
-which cancels the table's task and starts the one its position asks for, a bot's choice
-(:meth:`Turns._bot_turn`, after the service's ``pace``) or the timer's move at the deadline
-(:meth:`Turns._timer_turn`, codice art. 32 bis); either waits until this process holds the table's
-lease (:meth:`Turns._until_ours`: one process moves a table's bots and timer) and returns quietly
-when the table moved on meanwhile (another process moved it). They store the move through the
-service's ``_commit`` and ``_advance``, under the table's lock (``_locks``); their tasks are the
-service's ``_tasks``, the bots ``_bots``, chosen in the thread pool ``_pool``.
+which cancels the table's task and starts the one its position asks for: a bot's action
+(:meth:`Turns._bot_turn`: the bot chooses first, then the action is told once its pace has passed,
+the time spent choosing counted, see :meth:`Turns._pace_of`), the timer's move at the deadline
+(:meth:`Turns._timer_turn`, codice art. 32 bis), or at a hand's end with a move timer on, the timer's
+"continua" for a person who has not pressed it in :func:`continue_seconds`. Each waits until this
+process holds the table's lease (:meth:`Turns._until_ours`: one process moves a table's bots and
+timer) and returns quietly when the table moved on meanwhile (another process moved it). They store
+the move through the service's ``_commit`` and ``_advance``, under the table's lock (``_locks``);
+their tasks are the service's ``_tasks``, the bots ``_bots``, chosen in the thread pool ``_pool``.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tavolo.engine.agent import Agent
 from tavolo.online.tables import Table
-from tavolo.store.online import SeqConflict
+from tavolo.store.online import LogEntry, SeqConflict
 
 
 def move_seconds(cards_in_hand: int, timer: str) -> float:
@@ -34,6 +37,17 @@ def move_seconds(cards_in_hand: int, timer: str) -> float:
     return seconds * (3 if timer == "relaxed" else 1)
 
 
+def continue_seconds(timer: str) -> float:
+    """The time a person has at a hand's end to press "continua" at a table with a move timer,
+    from the hand's last action: the longest move time (codice art. 32 bis times moves only; a hand's
+    end is read as a move with a full hand), 40 s, ``relaxed`` 120 s.
+
+    >>> continue_seconds("code"), continue_seconds("relaxed")
+    (40, 120)
+    """
+    return move_seconds(11, timer)
+
+
 class Turns:
     """The bots' and the timer's turns of the table service's tables (see the module docstring)."""
 
@@ -45,6 +59,10 @@ class Turns:
     pace: float
     timer_scale: float
     bot_moves: int
+    _clock: Callable[[], float] = staticmethod(time.monotonic)
+    """The clock a bot's pace is measured by (tests set their own)."""
+    _sleep: Callable[[float], Any] = staticmethod(asyncio.sleep)
+    """How a turn waits (tests count the waits asked for)."""
 
     def deadline(self, table: Table) -> float | None:
         """When the seat to act runs out of time (epoch seconds), for a person at a table with a
@@ -60,17 +78,30 @@ class Turns:
         deadline = self.deadline(table)
         return None if deadline is None else int(deadline * 1000)
 
+    def continue_deadline(self, table: Table) -> float | None:
+        """When the timer presses "continua" for the persons who have not (epoch seconds), at a
+        hand's end of a table with a timer: :func:`continue_seconds` after the hand's last action
+        (stored: a restart keeps it); else None (without a timer the table waits for each person)."""
+        if table.record.timer == "off" or table.record.status != "playing" or not table.waiting:
+            return None
+        return table.ended_at + continue_seconds(table.record.timer) * self.timer_scale
+
     def _schedule(self, table: Table) -> None:
         task = self._tasks.pop(table.id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        seat = table.to_act
-        if seat < 0:
-            return
-        if table.seats[seat].kind == "bot":
-            self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, table.seq))
+        seat, seq = table.to_act, table.seq
+        if seat >= 0 and table.seats[seat].kind == "bot":
+            turn = self._bot_turn(table, seat, seq)
         elif (deadline := self.deadline(table)) is not None:  # the clients had it in the last state
-            self._tasks[table.id] = asyncio.create_task(self._timer_turn(table, seat, table.seq, deadline))
+            turn = self._timer_turn(table, seq, deadline, lambda: table.action_entries(
+                seat, table.timer_actions(seat), timer=True))
+        elif (deadline := self.continue_deadline(table)) is not None:  # one person a task, the next at once
+            waiting = min(table.waiting)
+            turn = self._timer_turn(table, seq, deadline, lambda: table.continue_entries(waiting, timer=True))
+        else:
+            return
+        self._tasks[table.id] = asyncio.create_task(turn)
 
     def _bot(self, table: Table, seat: int) -> Agent:
         key = (table.id, seat)
@@ -80,14 +111,23 @@ class Turns:
         return self._bots[key]
 
     async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
-        await asyncio.sleep(self.pace * self._turn_share(table, seat))
+        """The bot of ``seat`` chooses (in the thread pool, off the loop), then its action is stored
+        once :meth:`_pace_of` has passed since its turn came: a bot that thought as long waits no more."""
+        began = self._clock()
         await self._until_ours(table)
         if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
             return
         obs, legal = table.state.observation(seat), list(table.state.legal_actions())
         action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
+        await self._sleep(max(0.0, self._pace_of(table, seat, action) - (self._clock() - began)))
         self.bot_moves += 1
-        await self._act(table, seat, seq, [action])
+        await self._store(table, seq, lambda: table.action_entries(seat, [action]))
+
+    def _pace_of(self, table: Table, seat: int, action: int) -> float:
+        """The seconds a bot's ``action`` is told after its turn came: the service's pace, times
+        the share of the turn (:meth:`_turn_share`) and the share the game gives such an action
+        (:meth:`~tavolo.online.views.GameView.pace_share`: Mercante's pass at the auction, a quarter)."""
+        return self.pace * self._turn_share(table, seat) * table.view.pace_share(table.state, action)
 
     @staticmethod
     def _turn_share(table: Table, seat: int) -> float:
@@ -95,12 +135,15 @@ class Turns:
         the game's ``turn_pace`` before each further one (the last action told was this seat's)."""
         return table.view.turn_pace if table.log and table.log[-1][0] == seat else 1.0
 
-    async def _timer_turn(self, table: Table, seat: int, seq: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
+    async def _timer_turn(self, table: Table, seq: int, deadline: float,
+                          entries: Callable[[], list[LogEntry]]) -> None:
+        """At ``deadline`` (epoch seconds) store what the timer plays, ``entries()``: a person's turn
+        (codice art. 32 bis) or their "continua" at a hand's end."""
+        await self._sleep(max(0.0, deadline - time.time()))
         await self._until_ours(table)
-        if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
+        if table.seq != seq or table.record.status != "playing":  # another process moved it meanwhile
             return
-        await self._act(table, seat, seq, table.timer_actions(seat), timer=True)
+        await self._store(table, seq, entries)
 
     async def _until_ours(self, table: Table) -> None:
         """Return once this process moves ``table``'s bots and timer: at once when it serves alone
@@ -110,12 +153,14 @@ class Turns:
         while self._redis is not None and (left := await self._redis.lease(table.id)) > 0:
             await asyncio.sleep(left / 1000)
 
-    async def _act(self, table: Table, seat: int, seq: int, actions: list[int], timer: bool = False) -> None:
+    async def _store(self, table: Table, seq: int, entries: Callable[[], list[LogEntry]]) -> None:
+        """Store what a bot or the timer plays, ``entries()`` (read under the table's lock), unless
+        the table moved on since ``seq``; then move the table on."""
         async with self._locks[table.id]:
             if table.seq != seq:
                 return
             try:
-                await self._commit(table, table.action_entries(seat, actions, timer))
+                await self._commit(table, entries())
             except SeqConflict:
                 await self._catch_up(table)
             await self._advance(table)

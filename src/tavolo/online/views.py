@@ -107,6 +107,9 @@ class GameView:
     """The share of the service's pace a bot waits before each further action of its own turn:
     1 for a pause before every action; Machiavelli's bots rearrange the table in tens of small
     moves, told quickly one after another as one turn a person can follow (issue 23)."""
+    action_pace: Callable[[State, int], float] | None = None
+    """The share of the service's pace a bot's action takes by what it is (see :meth:`pace_share`);
+    None: the whole pace for every action."""
 
     def build(self, options: dict[str, Any]) -> Game:
         """The game for the lobby's ``options`` (missing ones take their default)."""
@@ -121,6 +124,12 @@ class GameView:
             return make_game(self.name, **values)
         except ValueError as exc:  # the game's rules say why, in a Text
             raise OptionError("options", exc.args[0]) from None
+
+    def pace_share(self, state: State, action: int) -> float:
+        """The share of the pace a bot's ``action`` in ``state`` is told after (chosen first): the
+        game's :attr:`action_pace`, else 1. Mercante's pass at the auction takes a quarter: the lot is
+        called round the table, and at a real table everyone hears the calls at once (issue 40)."""
+        return 1.0 if self.action_pace is None else self.action_pace(state, action)
 
     def bot_label(self, spec: str) -> str:
         """The English label (a ``web`` msgid) of a bot level, for its seat's name in any language."""
@@ -347,6 +356,7 @@ def _perlina() -> GameView:
 def _mercante() -> GameView:
     from tavolo.bots.mercante import ValueMercanteBot
     from tavolo.games.mercante import figures
+    from tavolo.games.mercante.state import pace_share
 
     return GameView(
         "mercante", "Mercante in fiera", "parlour",
@@ -356,7 +366,7 @@ def _mercante() -> GameView:
          OptionField("mercante", "The mercante", ("house", "player"), "house")),
         (("simple", "Normal"), ("random", "Random")),
         {"simple": _simple(ValueMercanteBot), "random": _random}, (), None, figures.parse, None,
-        lambda cards: " ".join(figures.name(c) for c in cards))
+        lambda cards: " ".join(figures.name(c) for c in cards), action_pace=pace_share)
 
 
 def _ramino() -> GameView:

@@ -58,6 +58,9 @@ REFUSE = ACCEPT + 1
 NUM_ACTIONS = REFUSE + 1
 HOUSE = -1
 """The holder of a card the mercante kept, and the taker of a prize on it."""
+CALL_PACE = 0.25
+"""The share of an online table's pace a bot's pass at the auction is told after (issue 40: a lot is
+called round the table, and everyone at a real table hears the calls at once)."""
 
 
 @dataclass(frozen=True)
@@ -397,3 +400,17 @@ def state_from_json(game: Game, data: dict[str, Any]) -> MercanteState:
     s.history = list(data["history"])
     s.check_whole()
     return s
+
+
+def pace_share(state: MercanteState, action: int) -> float:
+    """The share of an online table's pace a bot's ``action`` takes: :data:`CALL_PACE` for a pass
+    at the auction, the whole for any other action.
+
+    >>> import random
+    >>> from tavolo.games.mercante import make_game
+    >>> state = make_game(players=8).new_initial_state()
+    >>> state.apply_chance(state.sample_chance(random.Random(1)))
+    >>> pace_share(state, PASS), pace_share(state, 0)
+    (0.25, 1.0)
+    """
+    return CALL_PACE if action == PASS and state.phase == "auction" else 1.0
