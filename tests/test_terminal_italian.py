@@ -61,6 +61,7 @@ def test_tarocchi_says_mano_partita_and_the_scarto():
 def test_peppa_and_hearts_say_the_hand_and_its_result_in_italian(rules):
     out = play_to_the_end(TerminalPeppa, make_game("peppa", rules=rules, target=None), SimplePeppaBot)
     assert "Mano 1" in out and "punti della mano" in out and "prende" in out and "carte" in out
+    assert " -0," not in out and not out.rstrip().endswith("-0.")    # a hand without points is 0, not -0
     assert english_in(out) == []
 
 

@@ -211,7 +211,7 @@ class TerminalTable(ABC):
         final = state.returns()
         best = max(final)
         winners = sorted({self.names[s] for s, v in enumerate(final) if v == best})
-        scores = ", ".join(f"{self.names[s]} {v:g}" for s, v in enumerate(final))
+        scores = ", ".join(f"{self.names[s]} {v + 0:g}" for s, v in enumerate(final))  # + 0: no "-0"
         self.console.print(self.words("[bold]Final[/]: {scores}. Winner: {winners}.", scores=scores,
                                       winners=" & ".join(winners)))
 
