@@ -36,8 +36,8 @@ class TerminalDeckTricks(TerminalTable):
                           + self.subject(state.dealer, "you deal", "{name} deals"))
 
     def hand_title(self, number: int) -> str:
-        """"Hand 1": at these games the players' *mano* (the web's word, and the Tarocchi seed's "almeno
-        tre mani"), not the rummy games' *smazzata* ("Hand {number}" in the catalog)."""
+        """The hand's title, "Hand 1": at these games the players' *mano* (the web's word, and the Tarocchi
+        seed's "almeno tre mani"), not the rummy games' *smazzata* ("Hand {number}" in the catalog)."""
         return self.words("Hand {hand}", hand=number)
 
     def after_step(self, state: DeckTrickState) -> None:
