@@ -498,7 +498,6 @@ BRIDGE_FILE = "A bridge file: a game record of tavolo play bridge --record (.jso
 BRIDGE_BOARDS = "A PBN (.pbn) or LIN (.lin) file of one or more boards, or a game record (.json)."
 SEAT_NAMES = ("North", "East", "South", "West")
 SIDE_NAMES = ("North-South", "East-West")
-VULNERABLE = ("none vulnerable", "North-South vulnerable", "East-West vulnerable", "both vulnerable")
 TRAVELLER_COLUMNS = ("Table", "Contract", "Declarer", "Tricks", "Score NS", "MP NS", "% NS", "IMP NS")
 
 
@@ -613,6 +612,8 @@ def bridge_traveller(file: Path = typer.Argument(..., help=BRIDGE_BOARDS), lang:
 
 
 def _board_heading(number: int, dealer: int, vulnerability: int, words: Words) -> str:
+    from tavolo.terminal.bridge import VULNERABLE
+
     return words("Board {number}, dealer {dealer}, {vulnerable}", number=number, dealer=words(SEAT_NAMES[dealer]),
                  vulnerable=words(VULNERABLE[vulnerability]))
 

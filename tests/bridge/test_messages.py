@@ -9,6 +9,7 @@ import pytest
 
 from tavolo import cli
 from tavolo.i18n import catalog
+from tavolo.terminal.bridge import VULNERABLE
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "tavolo"
 
@@ -31,7 +32,7 @@ def said_by_the_bridge_commands() -> list[str]:
     functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)
                  and (node.name.startswith(("bridge_", "_bridge")) or node.name in ("_board_heading", "_analysed"))]
     found = [text for f in functions for text in _first_arguments(f, "words")]
-    return sorted(set(found) | set(cli.SEAT_NAMES + cli.SIDE_NAMES + cli.VULNERABLE + cli.TRAVELLER_COLUMNS))
+    return sorted(set(found) | set(cli.SEAT_NAMES + cli.SIDE_NAMES + VULNERABLE + cli.TRAVELLER_COLUMNS))
 
 
 def test_the_scan_finds_them():
