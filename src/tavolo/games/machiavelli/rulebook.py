@@ -30,4 +30,4 @@ NOTHING_TO_UNDO = Rule("nothing-to-undo", Text("no move of this turn to undo"), 
 TURN_MOVES = Rule("turn-moves", Text("a turn has at most twice as many moves as the cards on the table and in hand "
                   "at its start: end it, undo or draw"), "DECISIONS.md, Machiavelli")
 TABLE_FULL = Rule("table-full", Text("the table holds at most 48 combinations during a turn"),
-                  "tavolo.games.machiavelli.actions")
+                  "DECISIONS.md, Machiavelli")
