@@ -20,6 +20,7 @@ from tavolo.engine.agent import Agent
 from tavolo.games.mercante.state import CALL_PACE
 from tavolo.online.service import TableService
 from tavolo.online.tables import Table
+from tests.aio import run
 from tests.online.test_told_privacy import next_entries, seated
 
 PACE = 0.7
@@ -56,7 +57,7 @@ def paced(service: TableService, table: Table, think: float = 0.0,
         stored.extend(e.payload["text"] for e in entries())
 
     service._sleep, service._store = sleep, store
-    asyncio.run(asyncio.wait_for(service._bot_turn(table, seat, table.seq), 10))  # a guard, not a measure
+    run(asyncio.wait_for(service._bot_turn(table, seat, table.seq), 10))  # a guard, not a measure
     service._pool.shutdown()
     return waits, stored
 

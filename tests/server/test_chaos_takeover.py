@@ -11,6 +11,7 @@ import redis.asyncio as redis
 
 from tavolo.online.fanout import RedisFanout, lease_key
 from tavolo.online.takeover import Takeover
+from tests.aio import run
 from tests.server.test_two_processes import REDIS_URL
 
 
@@ -47,7 +48,7 @@ def test_one_survivor_claims_a_silent_process_its_tables_and_its_leases():
                                 *(a.served_key(p) for p in ("gone", "a", "b")))
             await client.aclose()
 
-    tables, told, leases, served = asyncio.run(main())
+    tables, told, leases, served = run(main())
     assert told == {"a": [sorted(tables)], "b": []}  # one claimer, once, with every table it served
     assert leases == [b"a", b"b"]  # the gone one's lease is the claimer's; another's stays
     assert served == {t.encode() for t in tables}
@@ -70,6 +71,6 @@ def test_a_moves_ack_waits_for_its_announcement_but_not_for_a_redis_out_of_reach
             sender.cancel()
             await fanout.client.aclose()
 
-    assert asyncio.run(announce("redis://127.0.0.1:1/0"))[0] == 0  # nothing went out, yet no wait
-    sent, queued = asyncio.run(announce(REDIS_URL))
+    assert run(announce("redis://127.0.0.1:1/0"))[0] == 0  # nothing went out, yet no wait
+    sent, queued = run(announce(REDIS_URL))
     assert sent == queued == 1

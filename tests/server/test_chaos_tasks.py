@@ -4,11 +4,11 @@ decision'", six tracebacks in one chaos run's logs)."""
 
 from __future__ import annotations
 
-import asyncio
 
 from tavolo.online.service import TableService
 from tavolo.online.views import view_of
 from tavolo.store.online import OnlineStore, make_online_engine
+from tests.aio import run
 
 
 def test_a_bot_task_woken_after_its_table_moved_on_returns_quietly(tmp_path):
@@ -24,4 +24,4 @@ def test_a_bot_task_woken_after_its_table_moved_on_returns_quietly(tmp_path):
         finally:
             await svc.stop()
 
-    assert asyncio.run(main()) == 0
+    assert run(main()) == 0

@@ -48,7 +48,8 @@ def test_a_table_of_several_people_waits_longer_and_its_timer_moves_do_not_count
     client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bruno"})
     client.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {made['token']}"})
     table = svc.tables[table_id]
-    client.portal.call(svc._act, table, table.to_act, table.seq, table.timer_actions(table.to_act), True)
+    seat = table.to_act
+    client.portal.call(svc._store, table, table.seq, lambda: table.action_entries(seat, table.timer_actions(seat), timer=True))
     assert table.seq >= 2 and table.acted_at < table.changed_at  # the timer played: nobody acted
     assert client.portal.call(svc.sweep, later(IDLE_ALONE_SECONDS + 60)) == []
     assert client.portal.call(svc.sweep, later(IDLE_TOGETHER_SECONDS + 60)) == [table_id]
