@@ -64,7 +64,8 @@ function lastTrick(ctx, obs) {
   const last = obs.tricks[obs.tricks.length - 1];
   if (!last) return el("span");
   const [, played, winner] = last;
-  return el("div", "last-trick", "", el("span", "label", ctx.t("Last trick, taken by {name}", { name: ctx.seatName(winner) })),
+  return el("div", "last-trick", "", el("span", "label", winner === ctx.seat ? ctx.t("Last trick, yours")
+    : ctx.t("Last trick, taken by {name}", { name: ctx.seatName(winner) })),
     el("div", "pile-cards", "", ...played.map((token) => drawCard(token, DECK, "small"))));
 }
 
