@@ -19,7 +19,8 @@ from dataclasses import replace
 import orjson
 import pytest
 
-from tavolo.online.service import Client, TableService
+from tavolo.online.clients import Client
+from tavolo.online.service import TableService
 from tavolo.online.tables import Table
 from tavolo.online.views import CATALOG, view_of
 from tavolo.store.online import OnlineStore, SeatRecord, TableRecord, make_online_engine

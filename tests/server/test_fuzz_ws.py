@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tavolo.online.messages import Refusal
-from tavolo.online.service import encode
+from tavolo.online.clients import encode
 from tavolo.server import ws as ws_module
 from tavolo.server.app import create_app
 from tavolo.server.ws import MAX_FRAME, MAX_RATE, Lang, Move, Ping, parse_frame

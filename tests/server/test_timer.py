@@ -11,7 +11,8 @@ import time
 
 from fastapi.testclient import TestClient
 
-from tavolo.online.service import TableService, move_seconds
+from tavolo.online.service import TableService
+from tavolo.online.turns import move_seconds
 from tavolo.online.turns import continue_seconds
 from tavolo.online.tables import Table
 from tavolo.online.views import view_of

@@ -50,9 +50,9 @@ from tavolo.i18n import DEFAULT_LANGUAGE, translate
 from tavolo.online.messages import Refusal
 from tavolo.online.presence import HEARTBEAT_SECONDS, Counts, Presence
 from tavolo.online.ratings import ordinal, rate, teams
-from tavolo.online.clients import Client, Clients, encode  # noqa: F401  (Client: read here by others)
+from tavolo.online.clients import Client, Clients, encode
 from tavolo.online.tables import Event, Table, table_info, told_to
-from tavolo.online.turns import Turns, move_seconds  # noqa: F401  (move_seconds: read here by others)
+from tavolo.online.turns import Turns
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
     ABANDONED, OPEN, LogEntry, LogWriter, LoopLogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,

@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.websockets import WebSocket
 
 from tavolo.online.messages import Refusal
-from tavolo.online.service import encode
+from tavolo.online.clients import encode
 from tavolo.server.api import request_language
 from tavolo.server.director import OWN_BODY_LIMITS
 from tavolo.server.ws import error_frame
