@@ -37,7 +37,7 @@ import logging
 import secrets
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -168,6 +168,10 @@ class TableService(Turns, Clients):
         garbage collector, then the C heap trimmed); called after a crowd left (:meth:`_left`)."""
         self.bot_moves = 0
         """The bot moves this process chose (each table's bots are moved by one process)."""
+        self.on_finished: Callable[[Table], Awaitable[None]] | None = None
+        """Told when a tournament's table has stored its result (the tournaments' driver,
+        :mod:`tavolo.online.tournaments`); run as a task of its own, never holding the table."""
+        self._spawned: set[asyncio.Task[None]] = set()
         self._gone = 0
         self._gone_since = 0.0
         self._give_back_due: asyncio.TimerHandle | None = None
@@ -578,7 +582,7 @@ class TableService(Turns, Clients):
         """Apply stored ``entries`` and tell every client; with ``hold_end``, the entries that
         end the match are told only once its result is stored (:meth:`_advance`): False then."""
         events = [e for e in (table.apply(entry) for entry in entries) if e is not None]
-        if hold_end and table.state.is_terminal() and table.record.status == "playing":
+        if hold_end and table.over and table.record.status == "playing":
             self._untold[table.id] = self._untold.get(table.id, []) + events
             return False
         self._broadcast(table, events)
@@ -796,7 +800,10 @@ class TableService(Turns, Clients):
         return closed
 
     def _idle(self, table: Table, now: float) -> bool:
-        """No person acted at ``table`` for its idle time, and none seated there is connected."""
+        """No person acted at ``table`` for its idle time, and none seated there is connected (never
+        a tournament's table: its round clock and the code decide, :mod:`tavolo.online.tournaments`)."""
+        if table.record.tournament is not None:
+            return False
         people = table.human_seats()
         limit = IDLE_ALONE_SECONDS if len(people) <= 1 else IDLE_TOGETHER_SECONDS
         if now - table.acted_at < limit:
@@ -842,22 +849,102 @@ class TableService(Turns, Clients):
                 await self._commit(table, entries)
             except SeqConflict:
                 await self._catch_up(table)
-        if table.state.is_terminal() and table.record.status == "playing":
+        if table.over and table.record.status == "playing":
             table.record.status = "finished"
             await self._finish(table)
+            if table.record.tournament is not None and self.on_finished is not None:
+                self._spawn(self.on_finished(table))
             self._broadcast(table, self._untold.pop(table.id, []))
             self._publish("table", table.id, seq=table.seq)
         self._schedule(table)
 
     async def _finish(self, table: Table) -> None:
         """Store the match's end and, once, the new ratings of its account holders."""
-        returns = table.state.returns()
+        returns = table.returns()
         names = [s.account for s in table.seats]
         known = await asyncio.to_thread(self.store.accounts, [n for n in names if n])
         new = rate(teams(table.state, len(names)), returns, [n if n in known else None for n in names],
                    {n: (a.mu, a.sigma) for n, a in known.items()}) if known else {}
         if await asyncio.to_thread(self.store.finish, table.id, returns, [(n, *r) for n, r in new.items()]):
             self.ratings.update({n: ordinal(*r) for n, r in new.items()})
+
+    # --- tournaments' tables --------------------------------------------------------------------
+
+    async def open_tables(self, records: list[TableRecord]) -> None:
+        """Open a tournament round's tables, dealt at once (those another process opened already are
+        not made twice: their ids are the tournament's)."""
+        await asyncio.to_thread(self.store.create_tables, records)
+        if self._takeover is not None:
+            await self._takeover.serve([r.id for r in records])
+        for record in records:
+            table = await self.table(record.id)
+            async with self._locks[table.id]:
+                await self._refresh(table)
+                await self._advance(table)
+
+    async def begin(self, table_id: str) -> None:
+        """A tournament's table whose players are all there is dealt (nothing if it began already)."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            if not await asyncio.to_thread(self.store.set_status, table_id, "playing", ("waiting",)):
+                await self._refresh(table)
+                return
+            table.record.status = "playing"
+            self._publish("table", table_id)
+            await self._advance(table)
+
+    async def close(self, table_id: str) -> None:
+        """A tournament's table decided without play (a forfeit, an abandonment) is closed."""
+        table = await self.table(table_id)
+        if table.record.status in OPEN:
+            await self._abandon(table)
+
+    async def time_out(self, table_id: str) -> bool:
+        """The round's time is out at ``table_id`` (codice art. 15): stored, then told; False when the
+        table had ended or was told already."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            for _ in range(3):
+                entries = table.timeout_entries()
+                if not entries or table.record.status != "playing":
+                    return False
+                try:
+                    await self._commit(table, entries)
+                    break
+                except SeqConflict:
+                    await self._catch_up(table)
+            await self._advance(table)
+        return True
+
+    async def replace_seat(self, table_id: str, seat: int, spec: str, name: str) -> None:
+        """A bot plays ``seat`` from now on, as ``name`` (codice art. 33: a substitute for a player
+        who did not come back); the seat's account stays on record."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._refresh(table)
+            current = self._seat(table, seat)
+            if current.kind != "human":
+                return
+            _checked(lambda: table.view.make_bot(spec, table.game, seat, None), "spec")
+            changed = SeatRecord(seat, _name(name), "bot", spec, None, current.account)
+            if not await asyncio.to_thread(self.store.save_seat, table_id, changed, ("human",)):
+                await self._refresh(table)
+                return
+            table.seats[seat] = changed
+            self._broadcast(table)
+            self._schedule(table)
+        self._publish("table", table_id)
+
+    def tournament_token(self, table_id: str, seat: int, account: str) -> str:
+        """The seat token of ``account``'s ``seat`` at a tournament's table: keyed by the service's
+        secret, so the tournament page gives it to that account alone, the same from any process."""
+        message = f"tournament:{table_id}:{seat}:{account}".encode()
+        return base64.urlsafe_b64encode(hmac.new(self.secret, message, hashlib.sha256).digest()).decode().rstrip("=")
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._spawned.add(task)
+        task.add_done_callback(self._spawned.discard)
 
     # --- helpers --------------------------------------------------------------------------------
 

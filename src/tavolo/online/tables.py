@@ -7,7 +7,12 @@ Log entries (``kind``, ``payload``):
 * ``chance``: ``{"outcome": [...]}``, a shuffle drawn from OS entropy;
 * ``action``: ``{"seat", "action", "text", "timer"?}``, one applied action;
 * ``continue``: ``{"seat", "timer"?}``, a person done looking at a hand's end (or, with a move
-  timer, the timer for them once the hand's end time ran out).
+  timer, the timer for them once the hand's end time ran out);
+* ``timeout``: ``{}``, the round's time is out at a tournament's table (codice art. 15): the hand
+  in play ends by its rule, and no new hand is dealt.
+
+At a tournament's table with duplicate deals (``record.tournament["deals"]``), each shuffle is drawn
+from that key and the hand's number, so every table of the round is dealt the same hands.
 
     >>> from tavolo.store.online import SeatRecord, TableRecord
     >>> record = TableRecord("t1", "briscola", {"players": 2}, "off", "playing",
@@ -19,6 +24,8 @@ Log entries (``kind``, ``payload``):
 
 from __future__ import annotations
 
+import hashlib
+import random
 import secrets
 import time
 from collections import deque
@@ -102,6 +109,8 @@ class Table:
         """The last events: who played each, and the event as that seat and as every other seat
         reads it, kept encoded (text is no work for the garbage collector)."""
         self.hand_end: dict[str, Any] | None = None
+        self.timed_out = False
+        """The round's time ran out here (a ``timeout`` entry, codice art. 15)."""
         self.waiting: set[int] = set()
         self.chance: list[Any] = []
         self.actions: list[str] = []
@@ -225,10 +234,38 @@ class Table:
 
     def next_entries(self) -> list[LogEntry]:
         """What the table does by itself now: a shuffle (OS entropy) when a deal is due."""
-        if self.record.status == "playing" and self.state.is_chance_node() and not self.waiting:
-            outcome = self.state.sample_chance(_ENTROPY)
+        if self.record.status == "playing" and self.state.is_chance_node() and not self.waiting and not self.over:
+            outcome = self.state.sample_chance(self._shuffler())
             return [LogEntry(self.id, self.seq + 1, "chance", {"outcome": outcome})]
         return []
+
+    def _shuffler(self) -> random.Random:
+        """OS entropy; at a tournament's table with duplicate deals, the round's key and the shuffle's
+        number (the same at every table of the round, and known to no player)."""
+        key = (self.record.tournament or {}).get("deals")
+        if not key:
+            return _ENTROPY
+        digest = hashlib.sha256(f"{key}:{len(self.chance)}".encode()).digest()
+        return random.Random(int.from_bytes(digest, "big"))
+
+    @property
+    def over(self) -> bool:
+        """The match is over: played to its end, or its time ran out before a hand was dealt."""
+        return self.state.is_terminal() or (self.timed_out and self.state.is_chance_node())
+
+    def returns(self) -> list[float]:
+        """Each seat's result: the game's, or for a match its time-out ended between hands, the
+        points each seat was credited in the hands played."""
+        if self.state.is_terminal():
+            return self.state.returns()
+        return [float(sum(r.credited[seat] for r in self.view.results(self.state)))
+                for seat in range(len(self.seats))]
+
+    def timeout_entries(self) -> list[LogEntry]:
+        """The round's time-out at this table (codice art. 15), once."""
+        if self.timed_out or self.over:
+            return []
+        return [LogEntry(self.id, self.seq + 1, "timeout", {})]
 
     # --- applying stored entries (live and replay) ---------------------------------------------
 
@@ -250,6 +287,11 @@ class Table:
             self.state.apply_chance(payload["outcome"])
             self.chance.append(payload["outcome"])
             self.hand_end = None
+            return None
+        if entry.kind == "timeout":
+            self.timed_out = True
+            if not self.state.is_chance_node():  # at a hand not dealt yet: that hand is not played
+                self.state.announce_time_out()
             return None
         if entry.kind == "continue":
             self.waiting.discard(payload["seat"])
@@ -284,7 +326,7 @@ class Table:
     def _hand_ended(self, result: Any) -> None:
         """Hold the hand's end on screen (every hand revealed) until each person continues; the
         match's last hand is shown with its end at once, in the same state (nobody continues)."""
-        self.waiting = set() if self.state.is_terminal() else set(self.human_seats())
+        self.waiting = set() if self.over else set(self.human_seats())
         self.ended_at = self.changed_at
         self.hand_end = {"number": len(self.view.results(self.state)), "hands": self.view.hands(self.state),
                          "result": result.to_json(), "waiting_for": sorted(self.waiting)}
@@ -347,9 +389,9 @@ class Table:
         return self._melds[1]
 
     def finished(self) -> dict[str, Any] | None:
-        if not self.state.is_terminal():
+        if not self.over:
             return None
-        returns = self.state.returns()
+        returns = self.returns()
         best = max(returns)
         return {"returns": returns, "winners": [s for s, v in enumerate(returns) if v == best]}
 
@@ -357,5 +399,5 @@ class Table:
         """The engine's game record, plus ``chance``: the shuffles in order (drawn
         from OS entropy, so ``seed`` is 0 and does not reproduce them)."""
         record = GameRecord(self.record.game, self.game.options_json(), [s.name for s in self.seats], 0,
-                            list(self.actions), self.state.returns() if self.state.is_terminal() else None)
+                            list(self.actions), self.returns() if self.over else None)
         return record.to_json() | {"chance": self.chance}

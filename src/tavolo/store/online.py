@@ -48,6 +48,8 @@ class OnlineTableRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The table the same seats moved on to (gioca ancora)."""
+    tournament: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """For a table of an online tournament: ``{"id", "round", "table", "duplicate"}`` (never shown as is)."""
 
 
 class OnlineSeatRow(Base):
@@ -143,6 +145,9 @@ class TableRecord:
     created_at: datetime | None = None
     finished_at: datetime | None = None
     next_table: str | None = None
+    tournament: dict[str, Any] | None = None
+    """Set for a table of an online tournament: its tournament's id, round, table and whether the
+    round's deals are the same at every table (``duplicate``)."""
 
 
 @dataclass(frozen=True)
@@ -268,8 +273,18 @@ class OnlineStore:
     def _insert_table(connection: Connection, table: TableRecord) -> None:
         connection.execute(insert(OnlineTableRow), [dict(
             id=table.id, game=table.game, options=table.options, timer=table.timer, status=table.status,
-            result=None, created_at=table.created_at or datetime.now(UTC))])
+            result=None, created_at=table.created_at or datetime.now(UTC), tournament=table.tournament)])
         connection.execute(insert(OnlineSeatRow), [_seat_row(table.id, s) for s in table.seats])
+
+    def create_tables(self, tables: Sequence[TableRecord]) -> None:
+        """Create those of ``tables`` whose id is not taken yet, in one transaction (a tournament's
+        round: two processes opening it at once create each table once)."""
+        with self.engine.begin() as connection:
+            taken = set(connection.scalars(select(OnlineTableRow.id).where(
+                OnlineTableRow.id.in_([t.id for t in tables]))))
+            for table in tables:
+                if table.id not in taken:
+                    self._insert_table(connection, table)
 
     def save_seat(self, table_id: str, seat: SeatRecord, kinds: Sequence[str] = ()) -> bool:
         """Store ``seat``; with ``kinds``, only where the stored seat is of one of them (a seat
@@ -333,7 +348,8 @@ class OnlineStore:
 
     def lobby(self, offset: int, limit: int) -> list[TableRecord]:
         """A page of the open tables (waiting or being played), newest first."""
-        return self._tables(OnlineTableRow.status.in_(OPEN), newest=True, offset=offset, limit=limit)
+        return self._tables(OnlineTableRow.status.in_(OPEN) & OnlineTableRow.tournament.is_(None), newest=True,
+                            offset=offset, limit=limit)
 
     def _tables(self, where: Any, newest: bool = False, offset: int = 0, limit: int | None = None) -> list[TableRecord]:
         order = (OnlineTableRow.created_at.desc(), OnlineTableRow.id) if newest else (OnlineTableRow.created_at,)
@@ -347,7 +363,7 @@ class OnlineStore:
                 for s in connection.execute(query):
                     seats[s.table_id].append(SeatRecord(s.seat, s.name, s.kind, s.bot, s.token_hash, s.account))
         return [TableRecord(r.id, r.game, r.options, r.timer, r.status, seats[r.id], r.result, r.created_at,
-                            r.finished_at, r.next_table) for r in rows]
+                            r.finished_at, r.next_table, r.tournament) for r in rows]
 
     def finished_tables_of(self, account: str, limit: int = 50) -> list[TableRecord]:
         """The finished tables where ``account`` sat, newest first."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavolo.tournament.config import TournamentConfig
+from tavolo.tournament.room_settings import RoomSettings
 
 Side = tuple[int, ...]
 
@@ -269,11 +270,87 @@ class Undone:
     seqs: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class RoomOpened:
+    """The tournament is played in Tavolo's room, by these settings (the event after its creation)."""
+
+    settings: RoomSettings
+
+
+@dataclass(frozen=True)
+class PartnerInvited:
+    """Account ``by`` registers a pair named ``name`` with ``partner``, who has to accept."""
+
+    by: str
+    partner: str
+    name: str
+
+
+@dataclass(frozen=True)
+class InvitationAnswered:
+    """``partner`` accepted (the pair is registered with it) or declined ``by``'s invitation."""
+
+    by: str
+    partner: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class RoomEntry:
+    """Who plays entrant ``number`` in the room: its players' accounts, or a level of bots."""
+
+    number: int
+    accounts: tuple[str, ...]
+    bot: str = ""
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """Entrant ``number`` confirmed it is there before the start (presentarsi al tavolo, online)."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class TablesOpened:
+    """The room's tables of a round: ``(table number, room table id)`` for each table."""
+
+    round: int
+    tables: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class RoundHeld:
+    """The organizer holds (``held``) or releases the pairing of round ``round``."""
+
+    round: int
+    held: bool
+
+
+@dataclass(frozen=True)
+class SeatReplaced:
+    """Codice art. 33 online: ``account`` did not come back to its seat; a bot (``bot``) plays it."""
+
+    round: int
+    table: int
+    seat: int
+    account: str
+    bot: str
+
+
+@dataclass(frozen=True)
+class RoomClosed:
+    """The online tournament is over: ``finished`` (every round played) or ``cancelled`` before its start."""
+
+    reason: str
+
+
 Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
     | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | HallAddressSet
-    | Undone
+    | Undone | RoomOpened | PartnerInvited | InvitationAnswered | RoomEntry | CheckedIn | TablesOpened | RoundHeld
+    | SeatReplaced | RoomClosed
 )  # fmt: skip
 
 _KINDS: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}
@@ -319,6 +396,8 @@ def from_json(kind: str, payload: dict[str, Any]) -> Event:
     cls = _KINDS[kind]
     if cls is RoundPaired:
         payload = {**payload, "tables": [TableSeating(**_tuples(t)) for t in payload["tables"]]}
+    elif cls is RoomOpened:
+        payload = {"settings": RoomSettings.from_json(payload["settings"])}
     elif cls is ByeFilled:
         payload = {**payload, "table": TableSeating(**_tuples(payload["table"]))}
     return cls(**_tuples(payload))

@@ -38,6 +38,15 @@ from tavolo.tournament.events import (
     TournamentCreated,
     Undone,
     WarningGiven,
+    RoomOpened,
+    PartnerInvited,
+    InvitationAnswered,
+    RoomEntry,
+    CheckedIn,
+    TablesOpened,
+    RoundHeld,
+    SeatReplaced,
+    RoomClosed,
 )
 
 
@@ -130,4 +139,17 @@ _SAYS: dict[type, Callable[[Any], Message]] = {
     StaffAppointed: lambda e: Message("{account} made {role}", account=e.account, role=Message("director" if e.role == "director" else "arbiter")),
     HallAddressSet: lambda e: Message("the hall's address set to {address}", address=e.address),
     Undone: lambda e: Message("undone: events {seqs}", seqs=", ".join(map(str, e.seqs))),
+    RoomOpened: lambda e: Message("played online, organized by {account}", account=e.settings.organizer),
+    PartnerInvited: lambda e: Message("{by} invites {partner} as partner", by=e.by, partner=e.partner),
+    InvitationAnswered: lambda e: Message("{partner} accepted {by}'s invitation" if e.accepted
+                                          else "{partner} declined {by}'s invitation", by=e.by, partner=e.partner),
+    RoomEntry: lambda e: Message("{number} played by bots" if e.bot else "{number} played by {accounts}",
+                                 number=e.number, accounts=", ".join(e.accounts)),  # fmt: skip
+    CheckedIn: lambda e: Message("{number} checked in", number=e.number),
+    TablesOpened: lambda e: Message("round {round}: {count} tables opened in the room", round=e.round,
+                                    count=len(e.tables)),  # fmt: skip
+    RoundHeld: lambda e: Message("round {round} held" if e.held else "round {round} released", round=e.round),
+    SeatReplaced: lambda e: Message("round {round} table {table}: a bot plays for {account} (codice art. 33)",
+                                    round=e.round, table=e.table, account=e.account),  # fmt: skip
+    RoomClosed: lambda e: Message("tournament finished" if e.reason == "finished" else "tournament cancelled"),
 }

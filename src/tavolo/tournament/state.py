@@ -49,7 +49,17 @@ from tavolo.tournament.events import (
     TournamentCreated,
     Undone,
     WarningGiven,
+    RoomOpened,
+    PartnerInvited,
+    InvitationAnswered,
+    RoomEntry,
+    CheckedIn,
+    TablesOpened,
+    RoundHeld,
+    SeatReplaced,
+    RoomClosed,
 )
+from tavolo.tournament.room_settings import RoomSettings
 
 
 @dataclass
@@ -120,6 +130,31 @@ class Round:
         return bool(self.scores or self.arbitral or self.late or self.abandoned)
 
 
+@dataclass
+class Room:
+    """What the room adds to a tournament played online (:mod:`tavolo.tournament.room`)."""
+
+    settings: RoomSettings
+    invitations: dict[str, PartnerInvited] = field(default_factory=dict)
+    """The invitations waiting for an answer, by the invited partner's account."""
+    entries: dict[int, RoomEntry] = field(default_factory=dict)
+    accounts: dict[str, int] = field(default_factory=dict)
+    """Each registered account's entrant number."""
+    checked_in: set[int] = field(default_factory=set)
+    tables: dict[int, dict[int, str]] = field(default_factory=dict)
+    """Round -> table number -> the room's table id."""
+    held: set[int] = field(default_factory=set)
+    replaced: list[SeatReplaced] = field(default_factory=list)
+    closed: str = ""
+
+    def entrant_of(self, account: str) -> int | None:
+        return self.accounts.get(account)
+
+    def is_bot(self, number: int) -> bool:
+        entry = self.entries.get(number)
+        return entry is not None and bool(entry.bot)
+
+
 class Tournament:
     """The state of one tournament: configuration, entrants, rounds, warnings."""
 
@@ -140,6 +175,8 @@ class Tournament:
         """The address the hall's phones reach Tavolo at, for the score cards' QR codes (set at the desk)."""
         self.changed: dict[int, int] = {}
         """For each round, the version of the last event that changed its results (for caches)."""
+        self.room: Room | None = None
+        """Set when the tournament is played in Tavolo's room (:class:`RoomOpened`)."""
 
     @classmethod
     def from_events(cls, events: Iterable[Event]) -> Tournament:
@@ -307,6 +344,44 @@ class Tournament:
         played.tables[event.table.number] = event.table
         played.byes = [side for side in played.byes if side not in (event.table.ns, event.table.ew)]
 
+    @_apply.register
+    def _(self, event: RoomOpened) -> None:
+        self.room = Room(event.settings)
+
+    @_apply.register
+    def _(self, event: PartnerInvited) -> None:
+        self.room.invitations[event.partner] = event
+
+    @_apply.register
+    def _(self, event: InvitationAnswered) -> None:
+        self.room.invitations.pop(event.partner, None)
+
+    @_apply.register
+    def _(self, event: RoomEntry) -> None:
+        self.room.entries[event.number] = event
+        for account in event.accounts:
+            self.room.accounts[account] = event.number
+
+    @_apply.register
+    def _(self, event: CheckedIn) -> None:
+        self.room.checked_in.add(event.number)
+
+    @_apply.register
+    def _(self, event: TablesOpened) -> None:
+        self.room.tables[event.round] = dict(event.tables)
+
+    @_apply.register
+    def _(self, event: RoundHeld) -> None:
+        (self.room.held.add if event.held else self.room.held.discard)(event.round)
+
+    @_apply.register
+    def _(self, event: SeatReplaced) -> None:
+        self.room.replaced.append(event)
+
+    @_apply.register
+    def _(self, event: RoomClosed) -> None:
+        self.room.closed = event.reason
+
 
 _APPLY = Tournament.__dict__["_apply"].dispatcher.dispatch
 
@@ -316,6 +391,7 @@ def _rounds_changed(tournament: Tournament, event: Event) -> range:
     if isinstance(event, EntrantWithdrawn):
         return range(event.from_round, len(tournament.rounds) + 1)
     number = getattr(event, "round", None)
-    if number is None or isinstance(event, (PhaseStarted, WarningGiven, ClockChanged, ScoreProposed, ScoreDisputed)):
+    if number is None or isinstance(event, (PhaseStarted, WarningGiven, ClockChanged, ScoreProposed, ScoreDisputed, TablesOpened,
+                                                RoundHeld, SeatReplaced)):
         return range(0)
     return range(number, number + 1)
