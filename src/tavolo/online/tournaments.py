@@ -76,8 +76,27 @@ class Tournaments:
         self._away: dict[tuple[str, int], datetime] = {}
         """(table id, seat) -> when this process first saw that seat's player gone (codice art. 33)."""
         self._task: asyncio.Task[None] | None = None
-        self.changed = asyncio.Event()
-        """Set after every step that stored something (the pages' live updates wait on it)."""
+        self._versions: dict[str, int] = {}
+        """The last version of each tournament this process has seen (its log's last number)."""
+        self._changed = asyncio.Condition()
+
+    async def wait_change(self, name: str, version: int, timeout: float) -> int:
+        """Wait until the tournament ``name`` has a version past ``version`` (stored here, or read from
+        another process's work on the next tick), at most ``timeout`` seconds; returns the version."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(lambda: self._versions.get(name, 0) > version), timeout)
+            except TimeoutError:
+                pass
+            return self._versions.get(name, 0)
+
+    async def _seen(self, handle: TournamentHandle) -> None:
+        """Tell the pages waiting on ``handle``'s tournament when its version moved."""
+        name = handle.tournament.config.name
+        if self._versions.get(name) != handle.tournament.version:
+            async with self._changed:
+                self._versions[name] = handle.tournament.version
+                self._changed.notify_all()
 
     async def start(self) -> None:
         self.service.on_finished = self.table_finished
@@ -112,8 +131,7 @@ class Tournaments:
             room.room_of(handle.tournament)
             handle.author = author
             events = await asyncio.to_thread(handle.do, command)
-        if events:
-            self.changed.set()
+            await self._seen(handle)
         await self.drive(name)
         return events
 
@@ -169,6 +187,7 @@ class Tournaments:
             for _ in range(2 + handle.tournament.config.rounds):  # a round paired is opened at once
                 if not await self._step(handle):
                     break
+            await self._seen(handle)
 
     async def _step(self, handle: TournamentHandle) -> bool:
         """One step; True when it stored something (and another may follow)."""
@@ -324,8 +343,7 @@ class Tournaments:
                 raise
             log.info("tournament %s: step refused: %s", handle.tournament.config.name, error)
             return False
-        if events:
-            self.changed.set()
+        await self._seen(handle)
         return bool(events)
 
     # --- reading the store ----------------------------------------------------------------------
@@ -345,6 +363,14 @@ class Tournaments:
                  .where(EventRow.kind == "RoomOpened", TournamentRow.id.not_in(closed)))
         with self.store.engine.connect() as connection:
             return list(connection.scalars(query))
+
+    def name_of(self, tournament_id: int) -> str | None:
+        """The name of the tournament numbered ``tournament_id`` (its row's id: the pages' address)."""
+        return self._name_of(tournament_id)
+
+    def id_of(self, name: str) -> int | None:
+        with self.store.engine.connect() as connection:
+            return connection.scalar(select(TournamentRow.id).where(TournamentRow.name == name))
 
     def _name_of(self, tournament_id: int) -> str:
         with self.store.engine.connect() as connection:
