@@ -66,8 +66,9 @@ class Pair:
 
     @property
     def name(self) -> str:
-        def short(spec: str) -> str:
-            return spec.rpartition(":")[2]
+        def short(spec: str) -> str:  # "heuristic:strong" -> "strong", "campione:time=0.25" -> "campione"
+            name, _, level = spec.partition(":")
+            return name if "=" in level else spec.rpartition(":")[2]
 
         return f"levels.{self.game}{self.variant}.{short(self.higher)}_vs_{short(self.lower)}"
 
@@ -78,6 +79,9 @@ def ladder(game: str, specs: Sequence[str], deals: Sequence[int], unit: str, **k
 
 
 HAND = "points/hand"
+CAMPIONE = "campione:time=0.25"
+"""Campione as the lobby offers it (``tavolo.online.views.CAMPIONE``), a quarter of a second of wall
+time a move: its pairs come after the rule bots' (bench/campione.py measures it at a CPU budget)."""
 PAIRS: list[Pair] = [
     *ladder("burraco", ("pimc", "heuristic:strong", "heuristic:normal", "heuristic:easy", "simple", "random"),
             (40, 1000, 1000, 1000, 1000), "points/deal"),
@@ -98,6 +102,9 @@ PAIRS: list[Pair] = [
             sides=PARTNERS),
     *ladder("canasta", ("simple", "random"), (400,), "points/hand (lead)", options={"target": None}, value=lead,
             sides=PARTNERS),
+    *ladder("briscola", (CAMPIONE, "simple"), (40,), "rounds/deal"),
+    *ladder("tressette", (CAMPIONE, "simple"), (40,), HAND, options={"target": None}),
+    *ladder("tarocchi", (CAMPIONE, "simple"), (8,), "points/match"),
     *ladder("machiavelli", ("solver", "random"), (60,), HAND, options={"hands": 1}),
     *ladder("bridge", ("dd", "random"), (30,), "IMPs/board", options={"boards": 1, "analyse": False},
             sides=PARTNERS, compare=bridge_imps),

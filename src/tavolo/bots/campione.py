@@ -92,6 +92,19 @@ class CampioneBot:
         totals = self._search(observation, legal)
         return max(legal, key=lambda action: totals[action])
 
+    def choose_after(self, observation: Any, legal_actions: Sequence[int], waited: float) -> int:
+        """:meth:`choose` when ``waited`` wall seconds of this move's budget are already gone (the
+        room's queue for its worker processes): the search stops at the move's cap however long the
+        move waited, one deal always finished. A budget in CPU time (``clock=cpu``, measurement)
+        is the search's own and keeps all of it."""
+        budget = self.time
+        if self._clock is CLOCKS["wall"]:
+            self.time = max(0.0, budget - max(0.0, waited))
+        try:
+            return self.choose(observation, legal_actions)
+        finally:
+            self.time = budget
+
     def _search(self, observation: Any, legal: list[int]) -> dict[int, float]:
         """Each action's total value over as many whole deals as the budget allows."""
         deadline = self._clock() + self.time

@@ -104,6 +104,21 @@ def _policy(game: Game, seat: int, seed: int | None, settings: dict[str, str]) -
     return PolicyBot.from_settings(settings, seed, lambda base: make_bot(base, game, seat, seed))
 
 
+HEAVY_BOTS = frozenset({"campione"})
+"""Bots whose search is pure Python and long (up to its ``time`` a move, holding the interpreter's
+lock): the online room chooses their moves in a worker process, never in its threads (issue 40,
+"many tables of Campione at once do not slow the room's other tables")."""
+
+
+def heavy(spec: str) -> bool:
+    """Whether the bot ``spec`` names is one of :data:`HEAVY_BOTS` (its settings do not matter).
+
+        >>> heavy("campione:time=0.25"), heavy("simple"), heavy("pimc:time=0.1")
+        (True, False, False)
+    """
+    return spec.partition(":")[0].strip() in HEAVY_BOTS
+
+
 BOTS: dict[str, BotFactory] = {
     "campione": _campione,
     "deviant": _deviant,

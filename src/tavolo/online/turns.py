@@ -10,15 +10,23 @@ the time spent choosing counted, see :meth:`Turns._pace_of`), the timer's move a
 process holds the table's lease (:meth:`Turns._until_ours`: one process moves a table's bots and
 timer) and returns quietly when the table moved on meanwhile (another process moved it). They store
 the move through the service's ``_commit`` and ``_advance``, under the table's lock (``_locks``);
-their tasks are the service's ``_tasks``, the bots ``_bots``, chosen in the thread pool ``_pool``.
+their tasks are the service's ``_tasks``, the bots ``_bots``, chosen in the thread pool ``_pool``,
+or, for a level the game marks heavy (:meth:`~tavolo.online.views.GameView.heavy_bot`: Campione's
+pure-Python search, which would hold the interpreter's lock against every other table), in a small
+pool of worker processes made at the first such move (:meth:`Turns._heavy_pool`; the service's
+``stop`` ends it with :meth:`Turns._stop_heavy`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from tavolo.engine.agent import Agent
@@ -48,6 +56,35 @@ def continue_seconds(timer: str) -> float:
     return move_seconds(11, timer)
 
 
+HEAVY_WORKERS = max(1, min(2, (os.cpu_count() or 2) - 1))
+"""Worker processes for the heavy bots' moves: one core is left to the room's loop (one worker on a
+two-core machine, two from four cores up)."""
+HEAVY_NICE = 10
+"""How much lower the workers' scheduling priority is than the room's: the loop's short turns
+always come first, and a starved search still stops at its wall-clock cap (it checks inside its
+deal loop)."""
+
+
+def _start_worker() -> None:
+    """A heavy bots' worker process starts at a lower priority (:data:`HEAVY_NICE`)."""
+    os.nice(HEAVY_NICE)
+
+
+def choose_in_worker(bot: Agent, observation: Any, legal: Sequence[int],
+                     asked_at: float | None = None) -> tuple[int, Agent, int]:
+    """In a worker process: the action ``bot`` chooses, the bot as the choice left it (its random
+    numbers drawn, so its next choice is the one it would make in the room's own process: the same
+    seed, the same play) and this process's id. It is handed what the room hands a bot in a thread:
+    the bot (the game's rules, its seat, settings and random state), its seat's observation and the
+    legal actions, never the table's state. A bot that can (``choose_after``, Campione) counts the
+    wall time since the room asked, ``asked_at`` (epoch seconds), in its move's budget: with many
+    tables waiting for the workers, each search shortens and the queue keeps moving."""
+    after = getattr(bot, "choose_after", None)
+    if asked_at is not None and after is not None:
+        return after(observation, legal, time.time() - asked_at), bot, os.getpid()
+    return bot.choose(observation, legal), bot, os.getpid()
+
+
 class Turns:
     """The bots' and the timer's turns of the table service's tables (see the module docstring)."""
 
@@ -55,6 +92,9 @@ class Turns:
     _bots: dict[tuple[str, int], Agent]
     _locks: Any
     _pool: Any
+    _heavy: ProcessPoolExecutor | None = None
+    heavy_pid: int | None = None
+    """The worker process that chose the last heavy bot's move (tests, measurement)."""
     _redis: Any
     pace: float
     timer_scale: float
@@ -111,17 +151,52 @@ class Turns:
         return self._bots[key]
 
     async def _bot_turn(self, table: Table, seat: int, seq: int) -> None:
-        """The bot of ``seat`` chooses (in the thread pool, off the loop), then its action is stored
-        once :meth:`_pace_of` has passed since its turn came: a bot that thought as long waits no more."""
+        """The bot of ``seat`` chooses (off the loop: in the thread pool, a heavy one in a worker
+        process, :meth:`_choose_heavy`), then its action is stored once :meth:`_pace_of` has passed
+        since its turn came: a bot that thought as long waits no more."""
         began = self._clock()
         await self._until_ours(table)
         if table.seq != seq or table.to_act != seat:  # another process moved it meanwhile
             return
         obs, legal = table.state.observation(seat), list(table.state.legal_actions())
-        action = await asyncio.get_running_loop().run_in_executor(self._pool, self._bot(table, seat).choose, obs, legal)
+        if table.view.heavy_bot(table.seats[seat].bot or ""):
+            action = await self._choose_heavy(table, seat, obs, legal)
+        else:
+            bot = self._bot(table, seat)
+            action = await asyncio.get_running_loop().run_in_executor(self._pool, bot.choose, obs, legal)
         await self._sleep(max(0.0, self._pace_of(table, seat, action) - (self._clock() - began)))
         self.bot_moves += 1
         await self._store(table, seq, lambda: table.action_entries(seat, [action]))
+
+    async def _choose_heavy(self, table: Table, seat: int, obs: Any, legal: list[int]) -> int:
+        """A heavy bot's choice (:func:`choose_in_worker`) in a worker process, the time it waits for
+        a worker counted in its budget; the bot coming back replaces this seat's. A pool whose worker
+        died is made anew at the next move, and this move is chosen in the thread pool."""
+        bot, loop = self._bot(table, seat), asyncio.get_running_loop()
+        try:
+            action, chosen, self.heavy_pid = await loop.run_in_executor(self._heavy_pool(), choose_in_worker,
+                                                                       bot, obs, legal, time.time())
+        except BrokenProcessPool:
+            self._stop_heavy()
+            return await loop.run_in_executor(self._pool, bot.choose, obs, legal)
+        if self._bots.get((table.id, seat)) is bot:  # not dropped meanwhile (the table closed)
+            self._bots[(table.id, seat)] = chosen
+        return action
+
+    def _heavy_pool(self) -> ProcessPoolExecutor:
+        """The heavy bots' worker processes (:data:`HEAVY_WORKERS`, spawned: a fork of a process
+        with threads and a running loop is unsafe), made at the first heavy move."""
+        if self._heavy is None:
+            self._heavy = ProcessPoolExecutor(HEAVY_WORKERS, multiprocessing.get_context("spawn"),
+                                              initializer=_start_worker)
+        return self._heavy
+
+    def _stop_heavy(self) -> None:
+        """End the heavy bots' worker processes, if any were made (the service's ``stop``); moves
+        queued for them are cancelled, a choice under way is left to finish in its worker."""
+        if self._heavy is not None:
+            self._heavy.shutdown(wait=False, cancel_futures=True)
+            self._heavy = None
 
     def _pace_of(self, table: Table, seat: int, action: int) -> float:
         """The seconds a bot's ``action`` is told after its turn came: the service's pace, times

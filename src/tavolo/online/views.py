@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavolo.bots.random_bot import RandomBot
-from tavolo.bots.registry import make_bot
+from tavolo.bots.registry import heavy, make_bot
 from tavolo.cards import french as fr
 from tavolo.cards import italian as it
 from tavolo.cards import tarocchi as ta
@@ -142,6 +142,12 @@ class GameView:
         factory = self.bot_factories.get(spec)
         return factory(game, seat, seed) if factory else make_bot(spec, game, seat, seed)
 
+    def heavy_bot(self, spec: str) -> bool:
+        """Whether the room chooses this level's moves in a worker process (a long pure-Python
+        search: :data:`~tavolo.bots.registry.HEAVY_BOTS`), not in its thread pool; a level this
+        game makes itself (:attr:`bot_factories`) never is."""
+        return spec not in self.bot_factories and heavy(spec)
+
     def public(self, obs: dict[str, Any]) -> dict[str, Any]:
         """An observation's JSON with what only its seat may see left out (for spectators)."""
         return {k: v for k, v in obs.items() if k not in self.hidden_keys} | {"seat": None}
@@ -246,6 +252,12 @@ def _players(choices: tuple[int, ...], default: int) -> OptionField:
     return OptionField("players", "Players", choices, default)
 
 
+CAMPIONE = ("campione:time=0.25", "Champion")
+"""Campione (tavolo.bots.campione) as the trick games' lobby offers it: a quarter of a second of
+search a move, under the room's pace (0.7 s), so a person does not wait for it; its search runs in
+the room's worker processes (:meth:`GameView.heavy_bot`). Measured at 0.05 s CPU a move in
+docs/bots.md (it beats the rule bot, the "Normal" level, at all three games)."""
+
 RUMMY_HIDDEN = ("hand",)
 TRICK_HIDDEN = ("hand", "partner_hand")
 DECK_TRICK_HIDDEN = ("hand", "secret", "known")
@@ -291,7 +303,7 @@ def _briscola() -> GameView:
     return GameView(
         "briscola", "Briscola", "tricks",
         (_players((2, 3, 4), 2), OptionField("rounds", "Rounds", (1, 3, 5), 1)),
-        (("simple", "Normal"), ("random", "Random")),
+        (("simple", "Normal"), CAMPIONE, ("random", "Random")),
         {"simple": _simple(SimpleBriscolaBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None)
 
 
@@ -302,7 +314,7 @@ def _tressette() -> GameView:
         "tressette", "Tressette", "tricks",
         (_players((4, 2), 4), OptionField("target", "Points to win (none: one round)", (31, 21, 41, None), 31),
          OptionField("accusi", "Accusi", (None, "declared", "automatic"), None)),
-        (("simple", "Normal"), ("random", "Random")),
+        (("simple", "Normal"), CAMPIONE, ("random", "Random")),
         {"simple": _simple(SimpleTressetteBot), "random": _random}, TRICK_HIDDEN, None, it.parse, None)
 
 
@@ -326,7 +338,7 @@ def _tarocchi() -> GameView:
         (_players((3, 4), 3), OptionField("hands", "Hands (0: one deal each)", (0, 12), 0),
          OptionField("accuso", "Accuso", BOOL, False),
          OptionField("discard_kings", "The dealer may discard kings", BOOL, True)),
-        (("simple", "Normal"), ("random", "Random")),
+        (("simple", "Normal"), CAMPIONE, ("random", "Random")),
         {"simple": _simple(SimpleTarocchiBot), "random": _random}, DECK_TRICK_HIDDEN, None, ta.parse, None,
         lambda cards: " ".join(ta.name(c) for c in cards))
 
