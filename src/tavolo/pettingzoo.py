@@ -22,6 +22,9 @@ protocol (:mod:`tavolo.engine.game`), so every game plays alike:
   ``"en"``), as the game's move log says them;
 * a step's reward is what the game's returns moved for each seat, so the rewards of an episode add
   up to the game's returns (a hand's points, a match's result, tokens won);
+* ``metadata["utility"]`` is the utility the game declares under its options (``Game.utility``:
+  ``"zero_sum"``, ``"constant_sum"`` or ``"general_sum"``) and ``metadata["utility_sum"]`` what the
+  returns of every episode add up to (``None`` for a general-sum game);
 * chance is resolved by the environment with its own ``random.Random``, reseeded by
   ``reset(seed=...)``: the same seed deals the same cards.
 
@@ -60,7 +63,9 @@ class TavoloEnv(AECEnv):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode {render_mode!r}: choose 'ansi' or None")
         self.game = make(name, **options)
-        self.metadata = {**self.metadata, "name": f"tavolo_{name}_v0"}
+        utility = self.game.utility()
+        self.metadata = {**self.metadata, "name": f"tavolo_{name}_v0", "utility": utility.kind.value,
+                         "utility_sum": utility.total}
         self.render_mode = render_mode
         self.lang = lang
         self.encoder = ObservationTensor(self.game)

@@ -30,6 +30,8 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -42,6 +44,59 @@ CHANCE = -1
 """``current_player()`` at a chance node."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
+
+
+class UtilityKind(Enum):
+    """What a game's returns add up to at its end, in OpenSpiel's words (``GameType.Utility``):
+    a zero-sum game (a somma zero: one seat's gain is the others' loss), a constant-sum one (a
+    somma costante: the seats share a fixed total) or a general-sum one (a somma generale: the
+    total depends on the play)."""
+
+    ZERO_SUM = "zero_sum"
+    CONSTANT_SUM = "constant_sum"
+    GENERAL_SUM = "general_sum"
+
+
+@dataclass(frozen=True)
+class Utility:
+    """A game's utility (utilità): its :class:`UtilityKind` and, zero- or constant-sum, the total
+    that the returns of every finished game add up to (``None`` for a general-sum game).
+
+    >>> constant_sum(77).holds([30.0, 25.0, 22.0]), ZERO_SUM.holds([1.0, -0.5, -0.25])
+    (True, False)
+    >>> Utility(UtilityKind.ZERO_SUM, 3.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a zero-sum utility adds up to 0, not 3.0
+    """
+
+    kind: UtilityKind
+    total: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is UtilityKind.ZERO_SUM and self.total != 0:
+            raise ValueError(f"a zero-sum utility adds up to 0, not {self.total}")
+        if self.kind is UtilityKind.CONSTANT_SUM and self.total is None:
+            raise ValueError("a constant-sum utility names its total")
+        if self.kind is UtilityKind.GENERAL_SUM and self.total is not None:
+            raise ValueError(f"a general-sum utility has no total, not {self.total}")
+
+    def holds(self, returns: Sequence[float]) -> bool:
+        """Whether a finished game's ``returns`` agree with it (always, for a general-sum game)."""
+        if self.total is None:
+            return True
+        return abs(sum(returns) - self.total) <= 1e-9 * max(1.0, abs(self.total), *map(abs, returns))
+
+
+ZERO_SUM = Utility(UtilityKind.ZERO_SUM, 0.0)
+"""The returns of every finished game add up to 0."""
+GENERAL_SUM = Utility(UtilityKind.GENERAL_SUM)
+"""The returns add up to what the play makes them: every game's default."""
+
+
+def constant_sum(total: float) -> Utility:
+    """The returns of every finished game add up to ``total`` (0: :data:`ZERO_SUM`)."""
+    return ZERO_SUM if total == 0 else Utility(UtilityKind.CONSTANT_SUM, float(total))
 
 
 class Game(ABC):
@@ -95,6 +150,13 @@ class Game(ABC):
         cut its play-out, or None where it must play on: by default the returns once the game is
         over, so a search plays every sample to the end; a game may cut sooner (the end of a hand)."""
         return state.returns() if state.is_terminal() else None
+
+    def utility(self) -> Utility:
+        """What the returns of every finished game add up to under these options (utilità: a somma
+        zero, costante o generale), declared once for every adapter (OpenSpiel's ``GameType``,
+        PettingZoo's metadata): :data:`ZERO_SUM` or :func:`constant_sum` only where every end of
+        the game under these options adds up so; by default :data:`GENERAL_SUM`."""
+        return GENERAL_SUM
 
     @property
     @abstractmethod

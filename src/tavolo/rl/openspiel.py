@@ -5,8 +5,11 @@ Importing this module (or :mod:`tavolo.openspiel`) registers each game of
 Peppa's ``rules="hearts"``, as ``tavolo_hearts`` beside ``tavolo_peppa``. Everything goes through
 the game protocol (:mod:`tavolo.engine.game`), nothing per game:
 
-* **GameType**: sequential, explicit stochastic chance, imperfect information; the utility is
-  ``GENERAL_SUM`` (a game's returns are its own: points, tokens, a match won), rewarded at the end.
+* **GameType**: sequential, explicit stochastic chance, imperfect information, rewarded at the
+  end; the utility is the one the game declares under its options (``Game.utility``: Bridge's
+  duplicate is ``ZERO_SUM``, a Hearts match ``CONSTANT_SUM`` with ``utility_sum`` 1, a Burraco
+  match ``GENERAL_SUM``), so a loaded game's ``get_type()`` and ``utility_sum()`` follow its
+  parameters; the registered type carries the default options' utility.
 * **Parameters**: the game's options with the defaults of its options class. An option that may
   be ``None`` or is not a number, flag or word (``target``, ``group_ranks``) is a string
   parameter holding its JSON: ``pyspiel.load_game("tavolo_burraco", {"players": 2,
@@ -54,7 +57,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tavolo.engine.game import Game, State
+from tavolo.engine.game import Game, State, Utility, UtilityKind
 from tavolo.games import make_game_from_json
 from tavolo.rl.catalog import GAMES, base, make, table_sizes
 from tavolo.rl.observation import ObservationTensor, card_name
@@ -174,16 +177,24 @@ def _held(name: str, options: str, state: dict[str, Any], *rest: Any) -> _Held:
     return _Held(_game_of(name, options).state_from_json(state), *rest)
 
 
+_UTILITIES = {UtilityKind.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+              UtilityKind.CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+              UtilityKind.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM}
+"""OpenSpiel's name of each utility a game declares."""
+
+
 @cache
-def _game_type(name: str) -> pyspiel.GameType:
-    """``name``'s OpenSpiel game type (see the module docstring), made once."""
+def _game_type(name: str, utility: UtilityKind | None = None) -> pyspiel.GameType:
+    """``name``'s OpenSpiel game type (see the module docstring) with ``utility`` (by default the
+    one its default options declare), made once."""
     players = table_sizes(name)
+    utility = make(name).utility().kind if utility is None else utility
     return pyspiel.GameType(
         short_name=short_name(name), long_name=f"Tavolo {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_UTILITIES[utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players[-1], min_num_players=players[0],
         provides_information_state_string=True, provides_information_state_tensor=True,
@@ -196,11 +207,12 @@ class TavoloGame(pyspiel.Game):
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         self.tavolo = _tavolo_game(name, params or {})
+        utility: Utility = self.tavolo.utility()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.tavolo.num_distinct_actions(), max_chance_outcomes=max(self.tavolo.deck) + 1,
             num_players=self.tavolo.num_players, min_utility=-UTILITY_BOUND, max_utility=UTILITY_BOUND,
-            utility_sum=None, max_game_length=MAX_GAME_LENGTH)
-        super().__init__(_game_type(name), info, params or {})
+            utility_sum=utility.total, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(_game_type(name, utility.kind), info, params or {})
         self.encoder = ObservationTensor(self.tavolo)
         self.deal_labels = _deal_labels(self.tavolo)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.engine.faces import Faces
-from tavolo.engine.game import CardGame
+from tavolo.engine.game import GENERAL_SUM, ZERO_SUM, CardGame, Utility
 from tavolo.games.bridge import calls, cards, explain, hidden, notation, serial, words
 from tavolo.games.bridge.cards import DECK
 from tavolo.games.bridge.rules import BridgeOptions
@@ -37,6 +37,11 @@ class BridgeGame(CardGame):
 
     def sample_hidden_state(self, observation, rng) -> BridgeState:
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def utility(self) -> Utility:
+        """Duplicate: zero-sum (a board's score is one side's and minus it the other's); rubber:
+        general-sum (each side's sheet counts its own points)."""
+        return ZERO_SUM if self._options.scoring == "duplicate" else GENERAL_SUM
 
 
 def make_game(**options: Any) -> BridgeGame:

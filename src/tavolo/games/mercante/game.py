@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavolo.engine.faces import Faces
+from tavolo.engine.game import GENERAL_SUM, ZERO_SUM, Utility
 from tavolo.games.parlour.game import ParlourGame
 from tavolo.games.mercante import figures, hidden, words
 from tavolo.games.mercante.rules import MercanteOptions
@@ -28,6 +29,11 @@ class MercanteGame(ParlourGame):
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
     sample = staticmethod(hidden.sample_hidden_state)
+
+    def utility(self) -> Utility:
+        """The tokens each seat won or lost: zero-sum with a player as mercante (he keeps the lots
+        nobody buys and their prizes); general-sum with the house, which keeps them off the table."""
+        return ZERO_SUM if self._options.mercante == "player" else GENERAL_SUM
 
 
 def make_game(**options: Any) -> MercanteGame:

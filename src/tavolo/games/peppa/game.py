@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from tavolo.engine.faces import Faces
+from tavolo.engine.game import GENERAL_SUM, ZERO_SUM, Utility, constant_sum
 from tavolo.games.peppa import cards, words
 from tavolo.games.peppa.rules import PeppaOptions
 from tavolo.games.peppa.state import NUM_ACTIONS, PeppaState
@@ -29,6 +30,14 @@ class PeppaGame(DeckTrickGame):
     @cached_property
     def deck(self) -> tuple[int, ...]:
         return cards.deck(self._options.rules)
+
+    def utility(self) -> Utility:
+        """A match of Peppa, to 100 (the two lowest +1, the two highest -1) or to 50 (each other pays
+        the winner the difference): zero-sum; a match of Hearts (the lowest +1, ties sharing):
+        constant-sum 1; a single hand (minus the points taken, the moon shot or not): general-sum."""
+        if self._options.target is None:
+            return GENERAL_SUM
+        return constant_sum(1) if self._options.hearts else ZERO_SUM
 
 
 def make_game(**options: Any) -> PeppaGame:

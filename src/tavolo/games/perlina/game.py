@@ -7,6 +7,7 @@ from typing import Any
 
 from tavolo.cards.decks import french_deck, italian_deck
 from tavolo.engine.faces import Faces
+from tavolo.engine.game import ZERO_SUM, Utility
 from tavolo.games.parlour.game import ParlourGame
 from tavolo.games.perlina import hidden, words
 from tavolo.games.perlina.rules import PerlinaOptions
@@ -27,6 +28,11 @@ class PerlinaGame(ParlourGame):
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
     sample = staticmethod(hidden.sample_hidden_state)
+
+    def utility(self) -> Utility:
+        """Zero-sum: the tokens each seat won or lost, the pot left at the end shared among the seats
+        dealt in."""
+        return ZERO_SUM
 
     @property
     def words_deck(self) -> str:  # type: ignore[override]

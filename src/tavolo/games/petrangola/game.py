@@ -6,6 +6,7 @@ from typing import Any
 
 from tavolo.cards.decks import italian_deck
 from tavolo.engine.faces import Faces
+from tavolo.engine.game import ZERO_SUM, Utility
 from tavolo.games.parlour.game import ParlourGame
 from tavolo.games.petrangola import hidden, words
 from tavolo.games.petrangola.rules import PetrangolaOptions
@@ -28,6 +29,10 @@ class PetrangolaGame(ParlourGame):
     num_actions = NUM_ACTIONS
     load = staticmethod(state_from_json)
     sample = staticmethod(hidden.sample_hidden_state)
+
+    def utility(self) -> Utility:
+        """Zero-sum: the tokens each seat won or lost, the table's to the last one left."""
+        return ZERO_SUM
 
 
 def make_game(**options: Any) -> PetrangolaGame:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tavolo.cards.decks import french_deck
 from tavolo.engine.faces import Faces
-from tavolo.engine.game import CardGame
+from tavolo.engine.game import GENERAL_SUM, ZERO_SUM, CardGame, Utility
 from tavolo.games.ramino import explain, hidden, notation, serial, words
 from tavolo.games.ramino.actions import NUM_ACTIONS
 from tavolo.games.ramino.rules import RaminoOptions
@@ -42,6 +42,11 @@ class RaminoGame(CardGame):
     def sample_hidden_state(self, observation, rng) -> RaminoState:
         """A full state consistent with what ``observation``'s seat knows."""
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def utility(self) -> Utility:
+        """A match to 101 (the winners collect the losers' points) or of hands (the closer takes a
+        fiche from each other seat): zero-sum; a single hand (minus each penalty): general-sum."""
+        return GENERAL_SUM if self._options.match is None else ZERO_SUM
 
 
 def make_game(**options: Any) -> RaminoGame:

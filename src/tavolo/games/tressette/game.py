@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from tavolo.cards.decks import italian_deck
+from tavolo.engine.game import GENERAL_SUM, Utility, constant_sum
 from tavolo.games.trick_taking.game import TrickGame
 from tavolo.games.tressette import words
 from tavolo.games.tressette.accusi import NUM_ACTIONS
@@ -26,6 +27,14 @@ class TressetteGame(TrickGame):
     num_actions = NUM_ACTIONS
     faces = replace(TrickGame.faces, action_words=words.action_words)
     deck = italian_deck()
+
+    def utility(self) -> Utility:
+        """A single round without accusi: constant-sum, each side's 11 points (the thirds' fractions
+        dropped, a point for the last trick) to each of its seats, so 11 at two and 22 at four;
+        a match, or accusi: general-sum."""
+        if self._options.target is not None or self._options.accusi is not None:
+            return GENERAL_SUM
+        return constant_sum(11 * self._options.players // 2)
 
 
 def make_game(**options: Any) -> TressetteGame:
