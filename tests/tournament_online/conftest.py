@@ -35,10 +35,11 @@ class Clock:
 
 @asynccontextmanager
 async def driven_room(path: Path, clock: Callable[[], datetime] | None = None,
-                      tick: float = 0.05) -> AsyncIterator[Tournaments]:
-    """A table service (bots at pace 0) and the tournaments' driver on a SQLite file at ``path``."""
+                      tick: float = 0.05, timer_scale: float = 1.0) -> AsyncIterator[Tournaments]:
+    """A table service (bots at pace 0) and the tournaments' driver on a SQLite file at ``path``;
+    ``timer_scale`` stretches the tables' move timer (a test that lets people sit idle sets it high)."""
     online = OnlineStore(make_online_engine(f"sqlite:///{path}"))
-    service = TableService(online, pace=0)
+    service = TableService(online, pace=0, timer_scale=timer_scale)
     await service.start()
     driver = Tournaments(service, Store(online.engine), tick=tick, **({"now": clock} if clock else {}))
     await driver.start()

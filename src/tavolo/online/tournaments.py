@@ -73,6 +73,9 @@ class Tournaments:
         self.tick = tick
         self._handles: dict[str, TournamentHandle] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._arrived: dict[tuple[str, int], int] = {}
+        """(table id, entrant) -> the minute after the opening this process first saw it at its table
+        (codice art. 34; a process taking over a waiting table sees the pairs there then as on time)."""
         self._away: dict[tuple[str, int], datetime] = {}
         """(table id, seat) -> when this process first saw that seat's player gone (codice art. 33)."""
         self._task: asyncio.Task[None] | None = None
@@ -281,20 +284,24 @@ class Tournaments:
         seating = t.round(number).tables[table.record.tournament["table"]]
         connected = self.service.connected(table)
         minutes = int((now - (opened_at or now)).total_seconds() // 60)
-        missing = [n for n in seating.ns + seating.ew if not self._present(t, seating, n, table, connected)]
-        if not missing:
-            late = [n for n in seating.ns + seating.ew if minutes >= 2 and n not in t.round(number).late]
-            stored = False
-            for n in late if minutes <= FORFEIT_MINUTES else ():
-                stored |= await self._store(handle, lambda t, n=n: commands.late_arrival(t, number, n, minutes))
+        stored = False
+        missing = []
+        for n in seating.ns + seating.ew:
+            if not self._present(t, seating, n, table, connected):
+                if (table.id, n) not in self._arrived:
+                    missing.append(n)
+                continue
+            if (table.id, n) not in self._arrived:
+                self._arrived[(table.id, n)] = minutes
+                if 2 <= minutes <= FORFEIT_MINUTES and n not in t.round(number).late:
+                    stored |= await self._store(handle, lambda t, n=n: commands.late_arrival(t, number, n, minutes))
+        if not missing and all(self._present(t, seating, n, table, connected) for n in seating.ns + seating.ew):
             await self.service.begin(table.id)
             return stored
-        if minutes <= FORFEIT_MINUTES:
-            return False
-        stored = False
-        for n in missing:
-            stored |= await self._store(handle, lambda t, n=n: commands.late_arrival(t, number, n, minutes))
-        await self.service.close(table.id)
+        if missing and minutes > FORFEIT_MINUTES:
+            for n in missing:
+                stored |= await self._store(handle, lambda t, n=n: commands.late_arrival(t, number, n, minutes))
+            await self.service.close(table.id)
         return stored
 
     @staticmethod
