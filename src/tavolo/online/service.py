@@ -241,6 +241,7 @@ class TableService(Turns, Clients):
         if self._loop_writer is not None:
             await self._loop_writer.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._stop_heavy()
 
     async def _load(self, record: TableRecord) -> Table:
         """The table of ``record`` rebuilt from its log, once however many ask at the same time; a
