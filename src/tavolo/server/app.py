@@ -24,10 +24,12 @@ from starlette.middleware.sessions import SessionMiddleware
 from tavolo.online.accounts import LoginGuard
 from tavolo.online.messages import Refusal
 from tavolo.online.service import TableService
-from tavolo.server import api, director, pages, scorekeeper, ws
+from tavolo.online.tournaments import Tournaments
+from tavolo.server import api, director, pages, scorekeeper, tournaments, ws
 from tavolo.server.collector import ServingCollector
 from tavolo.server.fields import text_fields
 from tavolo.server.limits import BodyLimit, Guard, Limits
+from tavolo.store import Store
 from tavolo.store.online import OnlineStore, make_online_engine
 
 STATIC = Path(__file__).parent / "static"
@@ -81,12 +83,16 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         app.state.service = TableService(store, pace=pace, redis_url=redis_url, timer_scale=timer_scale,
                                          secret=secret.encode())
         await app.state.service.start()
+        # the room's tournaments (tornei online); app.state.tournaments is the desk's store
+        app.state.room_tournaments = Tournaments(app.state.service, Store(store.engine))
+        await app.state.room_tournaments.start()
         if redis_url:  # an address's use counted over every process
             await app.state.guard.share(redis_url)
         with ServingCollector() as collector:
             app.state.service.give_back = collector.give_back
             yield
         await app.state.guard.unshare()
+        await app.state.room_tournaments.stop()
         await app.state.service.stop()
         pages.close_replays(app)
 
@@ -100,6 +106,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
     app.include_router(ws.router)
     app.include_router(scorekeeper.router)
     director.install(app)
+    tournaments.install(app)
     app.add_exception_handler(Refusal, api.refusal_response)
     app.add_exception_handler(RequestValidationError, api.validation_response)
     app.add_exception_handler(StarletteHTTPException, api.http_error_response)
