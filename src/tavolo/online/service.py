@@ -883,6 +883,15 @@ class TableService(Turns, Clients):
                 await self._refresh(table)
                 await self._advance(table)
 
+    async def settled(self, table_id: str) -> Table:
+        """The table ``table_id`` with every row any process stored applied (a finished table's
+        record read whole, whichever process finished it)."""
+        table = await self.table(table_id)
+        async with self._locks[table_id]:
+            await self._catch_up(table)
+            await self._refresh(table)
+        return table
+
     async def begin(self, table_id: str) -> None:
         """A tournament's table whose players are all there is dealt (nothing if it began already)."""
         table = await self.table(table_id)

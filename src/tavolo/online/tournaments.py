@@ -166,9 +166,15 @@ class Tournaments:
 
     async def table_finished(self, table: Table) -> None:
         """A tournament's table stored its end: score it and move the tournament on."""
+        link = table.record.tournament
         try:
-            name = await asyncio.to_thread(self._name_of, table.record.tournament["id"])
-            await self.drive(name)
+            name = await asyncio.to_thread(self._name_of, link["id"])
+            async with self._locks[name]:
+                handle = await asyncio.to_thread(self._fresh, name)
+                if room.current_round(handle.tournament) == link["round"]:
+                    ns, ew = _deal_points(table)
+                    await self._store(handle, lambda t: room.table_score(t, link["round"], link["table"], ns, ew))
+                    await self._steps(handle, watch=False)
         except Exception:  # the tick tries again
             log.exception("tournament step after table %s failed", table.id)
 
@@ -186,13 +192,17 @@ class Tournaments:
     async def drive(self, name: str) -> None:
         """Take every step the tournament ``name`` is due (see the module)."""
         async with self._locks[name]:
-            handle = await asyncio.to_thread(self._fresh, name)
-            for _ in range(2 + handle.tournament.config.rounds):  # a round paired is opened at once
-                if not await self._step(handle):
-                    break
-            await self._seen(handle)
+            await self._steps(await asyncio.to_thread(self._fresh, name))
 
-    async def _step(self, handle: TournamentHandle) -> bool:
+    async def _steps(self, handle: TournamentHandle, watch: bool = True) -> None:
+        """The steps due now, one after another (a round paired is opened at once); ``watch``: look
+        at every table of the round too (the tick does; a table's end needs only its own)."""
+        for _ in range(2 + handle.tournament.config.rounds):
+            if not await self._step(handle, watch):
+                break
+        await self._seen(handle)
+
+    async def _step(self, handle: TournamentHandle, watch: bool = True) -> bool:
         """One step; True when it stored something (and another may follow)."""
         t, now = handle.tournament, self.now()
         state = room.status(t)
@@ -204,7 +214,7 @@ class Tournaments:
         if number not in t.room.tables:
             await self._open_round(handle, number, now)
             return True
-        stored = await self._watch_tables(handle, number, now)
+        stored = await self._watch_tables(handle, number, now) if watch else False
         return await self._store(handle, lambda t: room.advance(t, now)) or stored
 
     async def _maybe_start(self, handle: TournamentHandle, now: datetime) -> bool:
@@ -258,22 +268,22 @@ class Tournaments:
         clock = t.clocks.get(number)
         time_out = clock is not None and clock.reading(now).time_out
         opened_at = clock.started_at if clock is not None else None
+        open_tables = {table_id: table_number for table_number, table_id in t.room.tables[number].items()
+                       if not (table_number in played.scores or table_number in played.arbitral
+                               or _forfeited(played, table_number))}
         stored = False
-        for table_number, table_id in sorted(t.room.tables[number].items()):
-            if table_number in played.scores or table_number in played.arbitral or _forfeited(played, table_number):
-                continue
-            table = await self.service.fresh(table_id)
-            status = table.record.status
-            if status == "finished":
-                ns, ew = _deal_points(table)
+        for record in await asyncio.to_thread(self.service.store.tables, list(open_tables)):
+            table_number = open_tables[record.id]
+            if record.status == "finished":
+                ns, ew = _deal_points(await self.service.settled(record.id))
                 stored |= await self._store(handle, lambda t, n=table_number, a=ns, b=ew: room.table_score(
                     t, number, n, a, b))
-            elif status == "waiting":
-                stored |= await self._arrivals(handle, number, table, now, opened_at)
-            elif status == "playing":
+            elif record.status == "waiting":
+                stored |= await self._arrivals(handle, number, await self.service.table(record.id), now, opened_at)
+            elif record.status == "playing":
                 if time_out:
-                    await self.service.time_out(table_id)
-                stored |= await self._absences(handle, number, table, now)
+                    await self.service.time_out(record.id)
+                stored |= await self._absences(handle, number, await self.service.table(record.id), now)
         return stored
 
     async def _arrivals(self, handle: TournamentHandle, number: int, table: Table, now: datetime,
