@@ -6,6 +6,7 @@ message in the request's language (``?lang=`` or ``Accept-Language``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import quote
 
@@ -15,15 +16,22 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tavolo.i18n import language, negotiate
 from tavolo.online import accounts
 from tavolo.online.messages import Refusal, say
 from tavolo.online.ratings import ordinal
+from tavolo.online import watching
 from tavolo.online.service import LOBBY_PAGE, TableService
+from tavolo.online.tables import Table
 from tavolo.online.views import OptionError, available_views, view_of
 from tavolo.server.limits import Guard, Limits
+from tavolo.store import Store
+from tavolo.store.models import TournamentRow
+from tavolo.tournament import room
+from tavolo.tournament.state import Tournament
 
 router = APIRouter(prefix="/api")
 
@@ -124,9 +132,61 @@ def address(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def account_of(request: Request) -> str | None:
-    """The logged-in player's account name (the session cookie), or None."""
-    return request.session.get("account")
+def account_of(request: Request | WebSocket) -> str | None:
+    """The logged-in player's account name (the session cookie, which a socket's handshake carries
+    too), or None."""
+    return (request.scope.get("session") or {}).get("account")
+
+
+async def tournament_verdict(request: Request | WebSocket, table: Table, door: str) -> watching.Verdict | None:
+    """Whether the session's account may go through ``door`` (:data:`watching.LIVE`, :data:`watching.RECORD`)
+    of ``table``, a tournament's (:func:`watching.decide`); None for a table of no tournament."""
+    link = table.record.tournament
+    if not link:
+        return None
+    tournament = await linked_tournament(request.app, int(link["id"]))
+    return watching.decide(watch_of(tournament, link, door, account_of(request)))
+
+
+def watch_of(tournament: Tournament, link: dict[str, Any], door: str, account: str | None) -> watching.Watch:
+    """The facts of a request at ``door`` of the table linked by ``link`` (its ``TableRecord.tournament``):
+    who knocks, the organizer's choice, duplicate deals or not, and whether the table's round is over
+    (every table of it has its result, or the tournament is over)."""
+    settings = room.room_of(tournament).settings
+    staff = [*tournament.staff, settings.organizer]
+    number = int(link["round"])
+    complete = (room.status(tournament) in (room.FINISHED, room.CANCELLED)
+                or (number in tournament.rounds and room.complete(tournament, number)))
+    return watching.Watch(door, watching.role_of(account, tournament.room.accounts, staff), settings.spectators,
+                          bool(link.get("deals")), complete)
+
+
+def watch_refusal(verdict: watching.Verdict) -> Refusal:
+    """The refusal of ``verdict`` (403: why, in the reader's language)."""
+    return Refusal("forbidden", verdict.reason or watching.NO_SPECTATORS)
+
+
+async def linked_tournament(app: Any, tournament_id: int) -> Tournament:
+    """The tournament numbered ``tournament_id`` as its log says now: through the room's driver
+    (``app.state.room_tournaments``) where the app has one, else read from the store."""
+    driver = getattr(app.state, "room_tournaments", None)
+    if driver is not None:
+        name = await asyncio.to_thread(driver.name_of, tournament_id)
+        if name is None:
+            raise Refusal("not_found", "No tournament for this table")
+        return await driver.tournament(name)
+    return await asyncio.to_thread(_read_tournament, app, tournament_id)
+
+
+def _read_tournament(app: Any, tournament_id: int) -> Tournament:
+    store = getattr(app.state, "watching_store", None)
+    if store is None:
+        store = app.state.watching_store = Store(app.state.store.engine)
+    with store.engine.connect() as connection:
+        name = connection.scalar(select(TournamentRow.name).where(TournamentRow.id == tournament_id))
+    if name is None:
+        raise Refusal("not_found", "No tournament for this table")
+    return store.open(name).tournament
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -212,7 +272,19 @@ async def again(request: Request, table_id: str, authorization: str | None = Hea
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str) -> dict[str, Any]:
-    table = await service(request).table(table_id)
+    """A finished table's game record. A tournament's table while its round runs: refused to its
+    players, and to the others as its organizer chose; where they may, the deals finished there
+    only (one deal behind: :mod:`tavolo.online.watching`)."""
+    svc = service(request)
+    table = await svc.table(table_id)
+    verdict = await tournament_verdict(request, table, watching.RECORD)
+    if verdict is not None and not verdict.allowed:
+        raise watch_refusal(verdict)
+    if verdict is not None and verdict.deals == watching.FINISHED and table.record.status != "finished":
+        await svc.current(table)
+        whole = table.game_record() | {"chance": list(table.chance)}
+        return await asyncio.to_thread(watching.finished_deals, whole, table.view.results,
+                                       table.view.build(table.record.options))
     if table.record.status != "finished":
         raise Refusal("conflict", "The record is ready when the game is over")
     return table.game_record()

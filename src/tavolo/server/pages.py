@@ -38,9 +38,10 @@ from tavolo.engine.record import GameRecord
 from tavolo.games import game_names, make_game_from_json
 from tavolo.i18n import LANGUAGES, catalog, language, negotiate, translate
 from tavolo.i18n.refusals import is_text, localize_error
+from tavolo.online import watching
 from tavolo.online.messages import Refusal
 from tavolo.online.views import view_of
-from tavolo.server.api import address, guard, refusal_response
+from tavolo.server.api import address, guard, refusal_response, tournament_verdict, watch_refusal
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -85,8 +86,21 @@ def table(request: Request, table_id: str) -> HTMLResponse:
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-def replay_page(request: Request, table_id: str) -> HTMLResponse:
-    """A finished game move by move (``table_id`` ``file``: a record the player uploads)."""
+async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+    """A finished game move by move (``table_id`` ``file``: a record the player uploads). A
+    tournament's table while its round runs: a 403 saying why where its record is refused
+    (:mod:`tavolo.online.watching`)."""
+    svc = getattr(request.app.state, "service", None)
+    if svc is not None and table_id != "file":
+        try:
+            verdict = await tournament_verdict(request, await svc.table(table_id), watching.RECORD)
+        except Refusal:  # no such table: the page says so when it asks for the record
+            verdict = None
+        if verdict is not None and not verdict.allowed:
+            response = render(request, "watch_refused.html", message=watch_refusal(verdict).message(
+                page_language(request)))
+            response.status_code = 403
+            return response
     return render(request, "replay.html", table_id=table_id)
 
 

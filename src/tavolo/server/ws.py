@@ -21,10 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tavolo.i18n import language, negotiate
 from tavolo.online.clients import Client, encode
+from tavolo.online import watching
 from tavolo.online.messages import Refusal
 from tavolo.online.service import TableService
 from tavolo.online.tables import Table
-from tavolo.server.api import address, guard
+from tavolo.server.api import address, guard, tournament_verdict, watch_refusal
 from tavolo.server.limits import Guard
 
 router = APIRouter()
@@ -196,6 +197,8 @@ class Session:
         self.lang = language(frame.lang)
         table = await self.svc.table(table_id)
         seat = await self.svc.seat_for(table, frame.token)
+        if seat is None:
+            await self.may_watch(table)
         if seat is None and not await self.guard.watch(table.id, self.svc.watchers(table)):
             raise Refusal("too_many", "This table has as many spectators as it takes ({count}): try again later",
                           count=self.guard.limits.spectators_per_table)
@@ -205,6 +208,13 @@ class Session:
         self.client.push({"type": "welcome", "seat": seat, "table": self.svc.info(table)})
         self.sender = asyncio.create_task(self.pump())
         self.svc.connect(table, self.client)
+
+    async def may_watch(self, table: Table) -> None:
+        """Refuse a spectator at a tournament's running table where :mod:`tavolo.online.watching` says
+        so (a player of the tournament; anyone else where the organizer chose a delay or nobody)."""
+        verdict = await tournament_verdict(self.websocket, table, watching.LIVE)
+        if verdict is not None and not verdict.allowed:
+            raise watch_refusal(verdict)
 
     async def pump(self) -> None:
         """Send the client's frames in order; close the socket when it fell too far
