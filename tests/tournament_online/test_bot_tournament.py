@@ -123,3 +123,31 @@ def test_duplicate_deals_are_the_same_at_every_table_of_a_round(tmp_path):
         assert all(deals == first for deals in shuffles.values()), f"round {number}"
     rounds = [final.room.tables[n][1] for n in final.room.tables]
     assert len({str(store.log(t)[0].payload["outcome"]) for t in rounds}) == 3  # each round its own deals
+
+
+def test_an_individual_tournament_seats_each_partnership_by_the_draw(tmp_path):
+    """Codice art. 2, individual events: each round pairs the players into partnerships (pure Danish);
+    at the room's table the two partners sit opposite (seats 0 and 2, 1 and 3)."""
+    from tavolo.tournament.config import Kind
+
+    async def go():
+        async with driven_room(tmp_path / "solo.sqlite") as driver:
+            config = TournamentConfig("Individuale", kind=Kind.INDIVIDUAL, deals=2,
+                                      phases=(parse_phase("danish:2"),))
+            await driver.create(config, RoomSettings("org", sit_and_go=8))
+            await driver.do("Individuale", lambda t: room.add_bots(t, 8, "heuristic:easy", datetime.now(UTC)), "org")
+            final = await until(driver, "Individuale", lambda t: room.status(t) == room.FINISHED)
+            seats = {}
+            for number, tables in final.room.tables.items():
+                for table, table_id in tables.items():
+                    seats[(number, table)] = [s.name for s in (await driver.service.table(table_id)).seats]
+            return final, seats
+
+    final, seats = run(go())
+    for (number, table), names in seats.items():
+        seating = final.round(number).tables[table]
+        assert len(seating.ns) == len(seating.ew) == 2
+        ns = [final.entrants[n].players[0] for n in seating.ns]
+        ew = [final.entrants[n].players[0] for n in seating.ew]
+        assert [names[0], names[2]] == ns and [names[1], names[3]] == ew
+    assert [line.played for line in rankings(final)[0].lines] == [2] * 8
