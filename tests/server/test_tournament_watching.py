@@ -114,7 +114,7 @@ def tournament_room(tmp_path, spectators: str = "delayed", duplicate: bool = Fal
 def refused(response, msgid: str) -> None:
     """A 403 saying ``msgid`` in Italian."""
     assert response.status_code == 403, response.text
-    assert response.json()["error"] == {"code": "forbidden", "message": say(msgid, "it"), "field": None}
+    assert response.json()["error"] == {"code": "watch_refused", "message": say(msgid, "it"), "field": None}
 
 
 def test_a_player_watches_no_table_of_its_tournament_while_the_round_runs(tmp_path):
@@ -122,7 +122,7 @@ def test_a_player_watches_no_table_of_its_tournament_while_the_round_runs(tmp_pa
         bots, people = here.tables()
         for table_id in [bots, *people]:          # another table, or its own as a spectator
             error = here.socket_error("anna", table_id)
-            assert error["type"] == "error" and error["code"] == "forbidden"
+            assert error["type"] == "error" and error["code"] == "watch_refused"
             assert error["message"].startswith("Nessun kibitz: durante il turno un giocatore del torneo")
         refused(here.as_("bruno").get(f"/api/tables/{bots}/record?lang=it"), watching.NO_KIBITZ)
         page = here.as_("bruno").get(f"/replay/{bots}?lang=it")
@@ -162,7 +162,7 @@ def test_no_spectators_refuses_a_stranger_everywhere(tmp_path):
         bots, _ = here.tables()
         for name in ("sara", None):
             error = here.socket_error(name, bots)
-            assert error["code"] == "forbidden" and error["message"] == say(watching.NO_SPECTATORS, "it")
+            assert error["code"] == "watch_refused" and error["message"] == say(watching.NO_SPECTATORS, "it")
             refused(here.as_(name).get(f"/api/tables/{bots}/record?lang=it"), watching.NO_SPECTATORS)
 
 
@@ -172,7 +172,7 @@ def test_delayed_a_stranger_replays_the_finished_deals_only(tmp_path):
     with tournament_room(tmp_path) as here:
         bots, _ = here.tables()
         error = here.socket_error("sara", bots)
-        assert error["code"] == "forbidden" and error["message"] == say(watching.DELAYED, "it")
+        assert error["code"] == "watch_refused" and error["message"] == say(watching.DELAYED, "it")
         deadline = time.monotonic() + 60
         while not (record := here.as_("sara").get(f"/api/tables/{bots}/record").json())["actions"]:
             assert time.monotonic() < deadline

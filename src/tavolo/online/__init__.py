@@ -93,7 +93,8 @@ for the player: in Burraco the highest card is discarded), ``"relaxed"`` (the
 code's times, tripled). The timer's move: rummy games draw if needed, then
 discard the card of most points (ties: the first in the legal list); trick
 games play the weakest legal card; its events carry ``"timer": true``.
-HTTP status by error code: 404 ``not_found``, 403 ``forbidden``, 401
+HTTP status by error code: 404 ``not_found``, 403 ``forbidden`` and ``watch_refused`` (a
+tournament's table while its round runs: ``tavolo.online.watching``), 401
 ``unauthorized``, 409 ``conflict``, 429 ``too_fast`` (with ``Retry-After``: tables made, replay
 pages or logins too fast from one address), 413 ``too_large`` (a body over 1 MB), 422
 ``bad_message`` (a wrong option or field, named in ``field``). The limits are
@@ -148,7 +149,8 @@ Server -> client:
   "source"}|null, "candidates": [str]|null, "candidate_words": [Words JSON|null]|null (the same in words), "ref": str|null}``; codes:
   ``illegal`` (with the rule and its seed article), ``notation``,
   ``ambiguous`` (with the candidates), ``not_your_turn``, ``bad_message``,
-  ``too_fast``, ``forbidden``, ``not_found``, ``too_many``.
+  ``too_fast``, ``forbidden``, ``not_found``, ``too_many``, ``watch_refused`` (a spectator a
+  tournament's running table does not take: ``tavolo.online.watching``).
 
 ``View``: ``{"game", "family", "obs": the game's observation(seat).to_json()
 (spectators: the view's public part), "legal": [notation] for the seat to act

@@ -35,7 +35,8 @@ from tavolo.tournament.state import Tournament
 
 router = APIRouter(prefix="/api")
 
-STATUS = {"not_found": 404, "forbidden": 403, "conflict": 409, "unauthorized": 401, "too_fast": 429, "unavailable": 503}
+STATUS = {"not_found": 404, "forbidden": 403, "watch_refused": 403, "conflict": 409, "unauthorized": 401,
+          "too_fast": 429, "unavailable": 503}
 
 
 class Strict(BaseModel):
@@ -162,8 +163,9 @@ def watch_of(tournament: Tournament, link: dict[str, Any], door: str, account: s
 
 
 def watch_refusal(verdict: watching.Verdict) -> Refusal:
-    """The refusal of ``verdict`` (403: why, in the reader's language)."""
-    return Refusal("forbidden", verdict.reason or watching.NO_SPECTATORS)
+    """The refusal of ``verdict`` (403: why, in the reader's language). Its code is not ``forbidden``:
+    the table's page answers that one, a seat its table no longer knows, by watching instead."""
+    return Refusal("watch_refused", verdict.reason or watching.NO_SPECTATORS)
 
 
 async def linked_tournament(app: Any, tournament_id: int) -> Tournament:
