@@ -87,6 +87,7 @@ def table_info(record: TableRecord, view: Any, connected: dict[int, int] | None 
     return {"id": r.id, "game": r.game, "title": view.title, "options": r.options, "timer": r.timer,
             "status": r.status, "created": r.created_at.isoformat() if r.created_at else None,
             "next_table": r.next_table, "watchers": watchers,
+            "tournament": ({k: r.tournament[k] for k in ("id", "round", "table")} if r.tournament else None),
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
                        "bot_label": view.bot_label(s.bot) if s.bot else None,
                        "connected": bool(connected.get(s.seat)), "account": s.account,

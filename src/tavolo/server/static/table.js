@@ -339,13 +339,20 @@ function drawStatus() {
     seats.append(chip);
   }
   const closed = ctx.table.status === "abandoned";
-  const turn = closed ? t("This table was closed: nobody played here for a long while")
+  const tournament = ctx.table.tournament;
+  const turn = closed && tournament ? t("The arbiter closed this table by the code (late arrival or abandonment, codice art. 33-34)")
+    : closed ? t("This table was closed: nobody played here for a long while")
     : !ctx.online ? t("Connection lost: reconnecting…")
       : view.to_act === ctx.seat && ctx.seat !== null ? t("Your turn")
         : view.to_act >= 0 ? t("It is {name}'s turn", { name: seatName(view.to_act) }) : "";
   const mine = ctx.online && !closed && view.to_act === ctx.seat;
   const watchers = ctx.table.watchers ? el("span", "watchers", tn("{count} spectator", "{count} spectators", ctx.table.watchers)) : "";
-  bar.replaceChildren(seats, el("p", `turn${mine ? " mine" : ""}`, turn), watchers, el("span", "timer", ""));
+  const left = view.obs?.time_out_plays_left;
+  const timeOut = left === null || left === undefined ? ""
+    : el("p", "time-out", t("Time out (codice art. 15): the hand ends after {count} more plays", { count: left }));
+  const back = tournament ? el("a", "tournament-link", t("Back to the tournament")) : "";
+  if (back) back.href = `/tornei/${tournament.id}`;
+  bar.replaceChildren(seats, el("p", `turn${mine ? " mine" : ""}`, turn), timeOut, watchers, el("span", "timer", ""), back);
   startTimer(bar.querySelector(".timer"), view.deadline_ms);
 }
 
