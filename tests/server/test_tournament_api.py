@@ -164,3 +164,10 @@ def test_a_seat_token_goes_to_its_own_account_alone(client):
         assert anna["me"]["seat"]["token"] not in text
     assert staff_view["me"]["seat"] is None and "deals" not in str(staff_view["rounds_played"])
     assert carlo["rounds_played"][0]["tables"][0]["table_id"] is None  # told through the seat alone
+
+
+def test_the_live_feed_sends_the_page_at_once(client):
+    tournament = new(client)
+    with client.stream("GET", f"/api/tournaments/{tournament}/live") as feed:
+        first = next(line for line in feed.iter_lines() if line.startswith("data: "))
+    assert '"name": "Sera"' in first and '"me": {"account": "Olga"' in first

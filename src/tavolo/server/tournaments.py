@@ -19,6 +19,7 @@ Changes come from this site's own pages only (:func:`~tavolo.server.director.sam
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import secrets
 from collections.abc import AsyncIterator, Callable
@@ -46,6 +47,8 @@ router = APIRouter()
 LIVE_WAIT_S = 5.0
 """How long the live feed waits for a new version before it looks at the tables again (who came, who left)."""
 STAFF_ROLES = ("director", "arbiter")
+SNAPSHOTS = 32
+"""Tournaments whose latest copy the pages share (:func:`snapshot`)."""
 
 
 # --- the answers' shapes (the OpenAPI schema) -------------------------------------------------------------
@@ -199,12 +202,32 @@ async def name_of(request: Request, tournament_id: int) -> str:
 
 
 async def load(request: Request, tournament_id: int) -> tuple[str, Tournament]:
-    """The tournament numbered ``tournament_id``, as its log says now (404 for none or a desk's)."""
+    """The tournament numbered ``tournament_id``, as its log says now (404 for none or a desk's): a copy of
+    its own, made once per version, that no step of the driver changes while a page is being made."""
     name = await name_of(request, tournament_id)
     try:
-        return name, await driver(request).tournament(name)
+        return name, await snapshot(request, name)
     except TournamentError as error:
         raise Refused(404, error) from None
+
+
+async def snapshot(request: Request, name: str) -> Tournament:
+    """The tournament ``name`` read fresh under the driver's lock for it (its steps run on worker threads and
+    change the driver's own object), copied once per version; pages read the copy."""
+    tours = driver(request)
+    state = request.app.state
+    if not hasattr(state, "room_tournament_copies"):
+        state.room_tournament_copies = {}
+    kept: dict[str, Tournament] = state.room_tournament_copies
+    async with tours._locks[name]:  # the driver's per-tournament lock: no step runs while we copy
+        fresh = await tours.tournament(name)
+        copy_ = kept.get(name)
+        if copy_ is None or copy_.version != fresh.version:
+            copy_ = await asyncio.to_thread(copy.deepcopy, fresh)
+            if name not in kept and len(kept) >= SNAPSHOTS:
+                kept.pop(next(iter(kept)))
+            kept[name] = copy_
+    return copy_
 
 
 def signed_in(request: Request) -> str:
@@ -327,7 +350,7 @@ async def list_tournaments(request: Request) -> dict[str, Any]:
     for name in names:
         tournament_id = await asyncio.to_thread(driver(request).id_of, name)
         try:
-            t = await driver(request).tournament(name)
+            t = await snapshot(request, name)
         except TournamentError:
             continue
         found.append(summary(tournament_id, t))

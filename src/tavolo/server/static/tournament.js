@@ -206,7 +206,8 @@ function standingsParts() {
 function tableCard(played, table) {
   const r = table.result;
   const mine = state.me?.entrant && [...table.ns_numbers, ...table.ew_numbers].includes(state.me.entrant);
-  const line = (names, points, vp) => el("div", "line", "", el("span", "names", names.join(" – ")),
+  const line = (side, names, points, vp) => el("div", "line", "",
+    el("span", "names", "", el("span", "side", side), names.join(" – ")),
     el("span", "score", r ? t("{points} pt · {vp} VP", { points, vp }) : ""));
   const meta = el("div", "meta", "", el("span", "", t("Table {table}", { table: table.table })),
     el("span", `badge ${table.status}`, t(TABLE_STATUS[table.status] || table.status)));
@@ -221,8 +222,8 @@ function tableCard(played, table) {
   } else if (table.table_id && state.me?.staff && table.status !== "pending") {
     meta.append(Object.assign(el("a", "watch", t("Watch")), { href: `/t/${table.table_id}` }));
   }
-  return el("div", `tour-table${mine ? " mine" : ""}`, "", line(table.ns, r?.ns_points, r?.ns_vp),
-    line(table.ew, r?.ew_points, r?.ew_vp), meta);
+  return el("div", `tour-table${mine ? " mine" : ""}`, "", line(t("N/S"), table.ns, r?.ns_points, r?.ns_vp),
+    line(t("E/W"), table.ew, r?.ew_points, r?.ew_vp), meta);
 }
 
 function roundsParts() {

@@ -48,11 +48,11 @@ async function showTournaments() {
     const listing = await api("GET", "/api/tournaments");
     const groups = GROUPS.map(([status, title]) => {
       const found = listing.tournaments.filter((tour) => tour.status === status);
-      const list = el("div", "tables", "", ...(found.length ? found.slice(0, 20).map(row)
-        : [el("p", "hint", t("None for now."))]));
+      if (!found.length) return null;
+      const list = el("div", "tables", "", ...found.slice(0, 20).map(row));
       return el("div", `tournament-group group-${status}`, "", el("h3", "", t(title)), list);
-    });
-    box.replaceChildren(...groups);
+    }).filter(Boolean);
+    box.replaceChildren(...(groups.length ? groups : [el("p", "hint", t("No tournament for now."))]));
     document.getElementById("tournament-create").hidden = !listing.can_create;
   } catch (error) {
     box.replaceChildren(el("p", "error", error.message));
