@@ -140,6 +140,42 @@ def rlcard_gin_steps(seed: int) -> tuple[float, int] | None:
     return time.perf_counter() - start, steps
 
 
+VEC_TABLES = 256
+VEC_BATCHES = 800
+
+
+def vec_steps(players: int, seed: int, tables: int = VEC_TABLES, action_mask: bool = True) -> tuple[float, int]:
+    """CPU seconds and table steps for ``VEC_BATCHES`` steps of the vector environment
+    (:class:`tavolo.rl.vector.BurracoVectorEnv`, ``tables`` tables at ``players``): each step a
+    masked random action at every table, the whole batch drawn in numpy from the legal ids the
+    core wrote (``info["legal_actions"]``, ``info["legal_count"]``); the tensors and, with
+    ``action_mask``, the dense masks written at every step as a learner would read them."""
+    from tavolo.rl.vector import BurracoVectorEnv
+
+    env = BurracoVectorEnv(num_envs=tables, players=players, action_mask=action_mask)
+    _, info = env.reset(seed=seed)
+    rows, rng = np.arange(tables), np.random.default_rng(seed)
+    legal, counts = info["legal_actions"], info["legal_count"]
+    start = time.process_time()
+    for _ in range(VEC_BATCHES):
+        env.step(legal[rows, (rng.random(tables) * counts).astype(np.intp)])
+    return time.process_time() - start, VEC_BATCHES * tables
+
+
+def vec_figures():
+    """``rl.vec4.steps_per_s`` and ``rl.vec2.steps_per_s``: medians of 5 runs, CPU time."""
+    if not native.available():
+        note("rl: the vector environment needs the compiled Burraco core: rl.vec* not measured")
+        return
+    for players in (4, 2):
+        rate = statistics.median(steps / seconds for seconds, steps in (vec_steps(players, run) for run in range(RUNS)))
+        bare = statistics.median(steps / seconds for seconds, steps in
+                                 (vec_steps(players, run, action_mask=False) for run in range(RUNS)))
+        note(f"rl: vector env, {VEC_TABLES} tables at {players} players, masked random play from numpy, CPU time: "
+             f"{rate:,.0f} steps/s with the dense masks written, {bare:,.0f} without (action_mask=False)")
+        yield f"rl.vec{players}.steps_per_s", rate, "/s"
+
+
 def figures():
     engine = native.engine()
     rates: dict[str, list[float]] = {engine: [], "python": []}
@@ -158,3 +194,4 @@ def figures():
     yield "rl.observe_encode_over_decision", statistics.median(map(observe_over_decide, range(RUNS))), "x"
     learner = statistics.median(steps / seconds for seconds, steps in map(gym_steps, range(RUNS)))
     yield "rl.gym2_vs_random.learner_steps_per_s", learner, "/s"
+    yield from vec_figures()

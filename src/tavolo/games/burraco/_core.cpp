@@ -1916,6 +1916,7 @@ PyObject *State_get_history_len(StateObject *self, void *) { return PyLong_FromL
 #include "_easy.cpp"    // heuristic:easy in the core: EasyBot, CPython's Mersenne Twister
 #include "_search.cpp"  // search in the core: the determinization, SO-ISMCTS (Ismcts)
 #include "_pimc.cpp"    // determinized rollouts of strong (Pimc)
+#include "_vec.cpp"     // N tables stepped in the core for tavolo.rl.vector (Vec)
 
 PyMethodDef State_methods[] = {
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "The legal action ids, in the engine's order."},
@@ -2200,6 +2201,13 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return nullptr;
     }
+    CORE_TYPE = (PyTypeObject *)type;
+    PyObject *vec_type = PyType_FromSpec(&Vec_spec);
+    if (!vec_type || PyModule_AddObject(m, "Vec", vec_type) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+    PyModule_AddIntConstant(m, "MAX_LEGAL", (long)MAX_LEGAL);
     PyModule_AddIntConstant(m, "STATE_BYTES", (long)sizeof(StateObject));
     PyModule_AddIntConstant(m, "CORE_BYTES", (long)sizeof(Core));
     return m;

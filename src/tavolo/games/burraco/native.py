@@ -495,5 +495,20 @@ def bench_playouts(players: int, hands: int, seed: int) -> int:
     return _core.bench_playouts(players, hands, seed)
 
 
-__all__ = ["BUILD_ERROR", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
-           "observation_of", "pack_meld", "raw_of", "unpack_meld"]
+def vec_core(game: BurracoGame, tables: int, margin: bool = False) -> Any:
+    """``tables`` matches of ``game`` stepped together in the core (``_core.Vec``, issue 42): the
+    engine of :class:`tavolo.rl.vector.BurracoVectorEnv`, which makes its buffers and is the way
+    to use it. ``margin``: rewards less the opponents' mean (else the points credited)."""
+    if _core is None:
+        raise RuntimeError(f"the compiled Burraco core is not built: {BUILD_ERROR}")
+    vec = _core.Vec(NativeBurracoState(game), tables, margin)
+    if _core.MAX_LEGAL != MAX_LEGAL:
+        raise RuntimeError(f"the core lists up to {_core.MAX_LEGAL} legal actions, this module {MAX_LEGAL}: rebuild it")
+    return vec
+
+
+MAX_LEGAL = 4096
+"""The most legal actions the core lists at one position (``_core.MAX_LEGAL``)."""
+
+__all__ = ["BUILD_ERROR", "MAX_LEGAL", "NativeBurracoState", "available", "bench_playouts", "engine", "new_state",
+           "observation_of", "pack_meld", "raw_of", "unpack_meld", "vec_core"]
