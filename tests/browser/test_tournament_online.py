@@ -135,4 +135,6 @@ def test_a_sit_and_go_of_two_pairs_and_two_pairs_of_bots_on_phones(browser, serv
     expect(anna.locator("#tour-standings")).not_to_have_text(before, timeout=10_000)   # the live page follows
     standings.scroll_into_view_if_needed()
     anna.screenshot(path=str(SCREENSHOTS / "tournament-standings.png"))
+    for page in (anna, olga):                                          # nothing wider than the phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not any(ERRORS.values()), ERRORS

@@ -171,3 +171,17 @@ def test_the_live_feed_sends_the_page_at_once(client):
     with client.stream("GET", f"/api/tournaments/{tournament}/live") as feed:
         first = next(line for line in feed.iter_lines() if line.startswith("data: "))
     assert '"name": "Sera"' in first and '"me": {"account": "Olga"' in first
+
+
+def test_only_a_director_of_the_server_creates_a_tournament(client):
+    as_(client, "Anna")
+    answer = post(client, "/api/tournaments", {"name": "Mia"}, 403)
+    assert "organizzatore" in answer["error"]["message"]
+    assert client.get("/api/tournaments").json()["tournaments"] == []
+
+
+def test_an_individual_tournament_takes_each_player_alone(client):
+    tournament = new(client, kind="individual")
+    page = post(as_(client, "Anna"), f"/api/tournaments/{tournament}/register", {})
+    assert page["me"]["entrant"] == 1 and page["entrants_list"][0]["players"] == ["Anna"]
+    refused(client, f"/api/tournaments/{tournament}/answer", {"accept": True}, 400, "Anna")

@@ -291,8 +291,8 @@ function arbiterParts() {
   }
   const roundField = () => field(t("Round"), "round", { type: "number", min: 1, max: state.rounds, value: round, required: true });
   const tableField = () => field(t("Table"), "table", { type: "number", min: 1, value: 1, required: true });
-  const reason = (required) => Object.assign(field(t("Reason (codice art. 19)"), "reason",
-    { maxLength: 200, required, className: "reason" }), { className: "reason" });
+  const reason = (required) => Object.assign(field(t("Reason (codice art. 19)"), "reason", { maxLength: 200, required }),
+    { className: "reason" });
   parts.push(el("details", "correct", "", el("summary", "", t("Correct a result")),
     el("p", "hint", t("The deals' points of each line, separated by spaces; the published pairings stay (art. 19).")),
     form("correct-form", [roundField(), tableField(), field(t("N/S points"), "ns", { required: true }),
