@@ -910,4 +910,82 @@ def _check_redis(url: str, words: Words) -> None:
                                        reason=" ".join(str(exc).split())), param_hint="--redis") from None
 
 
+
+ANALYSE_RECORD = "A game record (JSON), as the room's record link or tavolo play --record gives it."
+
+
+@app.command("analyse")
+def analyse_record(record: Path = typer.Argument(..., help=ANALYSE_RECORD),
+                   seat: int = typer.Option(..., "--seat", help="The seat to review, from 0 as in the record's seats."),
+                   budget: float = typer.Option(30.0, help="CPU seconds a hand at most (default 30; at least a few "
+                                                           "deals a decision)."),
+                   lang: Optional[str] = LANG) -> None:
+    """Review a seat's play in a game record: each decision against Campione's choice, from what the seat knew then."""
+    from tavolo.analysis import RecordError, analyse, read_record
+
+    words = Words(lang)
+    try:
+        recorded = read_record(record)
+    except RecordError as exc:
+        raise typer.BadParameter(words("This record cannot be analysed: {reason}", reason=words.render(exc.text)),
+                                 param_hint="RECORD") from None
+    last = recorded.game.num_players - 1
+    if not 0 <= seat <= last:
+        raise typer.BadParameter(words("--seat must be a seat from 0 to {last}", last=last), param_hint="--seat")
+    try:
+        review = analyse(recorded, seat, budget)
+    except (RecordError, ValueError) as exc:
+        reason = words.render(exc.text if isinstance(exc, RecordError) else exc.args[0])
+        raise typer.BadParameter(words("This record cannot be analysed: {reason}", reason=reason),
+                                 param_hint="RECORD") from None
+    _print_review(review, recorded.record.seats[seat], words)
+
+
+def _print_review(review, name: str, words: Words) -> None:
+    """The review's timeline (every decision, the marked ones with Campione's move and the best
+    alternatives) and its summary by kind of decision, in ``words``' language."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from tavolo.analysis.review import DEFAULT_THRESHOLDS, THRESHOLDS, kinds_in_order
+    from tavolo.analysis.words import decision_words, kind_words, mark_words
+
+    console, say = Console(), words.render
+    console.print(words("Analysis of {name} (seat {seat}), {game}: {count} decisions, {seconds} s of CPU",
+                        name=escape(name), seat=review.seat, game=review.game, count=len(review.decisions),
+                        seconds=f"{review.seconds:.1f}"), highlight=False)
+    table = Table(box=None)
+    for column in ("Move", "Hand", "Kind", "Played", "Mark", "Loss"):
+        table.add_column(words(column), justify="right" if column in ("Move", "Hand", "Loss") else "left")
+    for d in review.decisions:
+        loss = "" if d.mark in ("ok", "best", "not estimated") else f"{d.loss.mean:.0f} ± {d.loss.half:.0f}"
+        table.add_row(str(d.number), str(d.hand + 1), say(kind_words(d.kind)), escape(say(d.played.words)),
+                      say(mark_words(d.mark)), loss)
+    console.print(table)
+    for d in review.marked():
+        console.print(f"{d.number}. [bold]{say(mark_words(d.mark))}[/]: "
+                      f"{escape(say(decision_words(d, review.unit)))}", highlight=False)
+        shown = "; ".join(f"{escape(say(m.words))} {m.versus_best.mean:+.0f} ± {m.versus_best.half:.0f}"
+                          for m in d.moves)
+        console.print(f"   {words('Alternatives (against Campione' + chr(39) + 's move, 95% interval)')}: {shown}",
+                      highlight=False)
+    summary = Table(title=words("Points lost by kind of decision"), box=None)
+    for column in ("Kind", "Decisions", "Marked", "Lost", "Lost a hand"):
+        summary.add_column(words(column), justify="left" if column == "Kind" else "right")
+    rows = review.summary()
+    for kind in kinds_in_order(review):
+        row = rows[kind]
+        summary.add_row(say(kind_words(kind)), str(row["decisions"]), str(row["marked"]), f"{row['lost']:.0f}",
+                        f"{row['lost'] / review.hands:.0f}")
+    lost = sum(row["lost"] for row in rows.values())
+    summary.add_row(words("Total"), str(len(review.decisions)), str(sum(r["marked"] for r in rows.values())),
+                    f"{lost:.0f}", f"{lost / review.hands:.0f}")
+    console.print(summary)
+    low, middle, high = THRESHOLDS.get(review.game, DEFAULT_THRESHOLDS)
+    console.print(words("Each decision: Campione's move chosen on half the deals, the loss measured on the other "
+                        "half with its 95% interval; marked only where the interval excludes zero (imprecisione "
+                        "from {low}, errore from {middle}, errore grave from {high}). The values assume strong "
+                        "play by everyone after the move (docs/analysis.md).", low=f"{low:g}", middle=f"{middle:g}",
+                        high=f"{high:g}"), highlight=False)
+
 localize_help(app, Words())  # Typer reads the help texts when it runs: TAVOLO_LANG's language at start
