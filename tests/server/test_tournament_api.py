@@ -4,13 +4,17 @@ another account reaches a page."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 
 import pytest
+import schemathesis
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
 
 from tavolo.server.app import create_app
 from tavolo.server.director import make_desk_director
+from tests.server.test_fuzz_http import UNCHECKED, assert_contract_error
 
 PASSWORD = "segreto-lungo-1"
 PEOPLE = ("Anna", "Bea", "Carlo", "Dora")
@@ -185,3 +189,16 @@ def test_an_individual_tournament_takes_each_player_alone(client):
     page = post(as_(client, "Anna"), f"/api/tournaments/{tournament}/register", {})
     assert page["me"]["entrant"] == 1 and page["entrants_list"][0]["players"] == ["Anna"]
     refused(client, f"/api/tournaments/{tournament}/answer", {"accept": True}, 400, "Anna")
+
+
+FUZZ_APP = create_app(f"sqlite:///{tempfile.mkdtemp(prefix='tavolo-tornei-fuzz-')}/tavolo.sqlite", pace=0)
+FUZZ_SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", FUZZ_APP)
+
+
+@FUZZ_SCHEMA.include(path_regex=r"^/api/tournaments(?!.*/live)").parametrize()
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_tournaments_api_never_answers_5xx_and_keeps_to_its_schema(case):
+    """Schemathesis over every tournament operation (the live feed aside): no 5xx, the declared shapes, and each
+    4xx the contract's error object with a message for people."""
+    response = case.call_and_validate(excluded_checks=UNCHECKED)
+    assert_contract_error(response, case)
