@@ -52,3 +52,22 @@ def test_briscola_is_reviewed_through_the_protocol():
     assert review.unit == "value" and review.decisions
     assert {d.kind for d in review.decisions} == {"play"}
     assert all(d.deals == 3 for d in review.decisions)
+
+
+def test_a_room_record_with_its_shuffles_reviews_as_the_seeded_one():
+    """The room's ``/api/tables/{id}/record`` gives the shuffles in ``chance`` (seed 0): the same
+    hand read that way gives the same decisions and marks."""
+    import json
+    import random
+
+    from tavolo.analysis import read_record_text
+
+    data = json.loads((DATA / "random4.json").read_text(encoding="utf-8"))
+    state, rng, shuffles = read_record(DATA / "random4.json").game.new_initial_state(), random.Random(data["seed"]), []
+    while state.is_chance_node():
+        shuffles.append(state.sample_chance(rng))
+        state.apply_chance(shuffles[-1])
+    room = read_record_text(json.dumps(data | {"seed": 0, "chance": shuffles}))
+    seeded, served = (analyse(r, 0, deals=4, seed=1) for r in (read_record(DATA / "random4.json"), room))
+    assert [(d.number, d.mark, d.best.action) for d in seeded.decisions] == \
+           [(d.number, d.mark, d.best.action) for d in served.decisions]

@@ -66,9 +66,9 @@ class CoreEstimator:
         actions = tuple(action for action, _, _ in first[2])
         rows = [tuple(mean for _, _, mean in first[2])]
 
-        def one_deal() -> tuple[float, ...]:
+        def one_deal() -> tuple[float, ...] | None:
             found = {a: mean for a, _, mean in search.search(view, legal, 1, 0.0, rng.getrandbits(64), True)[2]}
-            return tuple(found[a] for a in actions)
+            return tuple(found[a] for a in actions) if all(a in found for a in actions) else None
 
         rows += collect(one_deal, None if seconds is None else max(0.0, seconds - (time.process_time() - start)),
                         None if deals is None else deals - 1)

@@ -53,19 +53,23 @@ class Estimator(Protocol):
         tests) or until ``seconds`` of CPU time are spent (at least :data:`MIN_DEALS`)."""
 
 
-def collect(one_deal: Callable[[], tuple[float, ...]], seconds: float | None, deals: int | None) -> list:
-    """Rows from ``one_deal`` until ``deals`` rows, or until ``seconds`` of this process's CPU time
-    (at least :data:`MIN_DEALS`, at most :data:`MAX_DEALS`)."""
+def collect(one_deal: Callable[[], tuple[float, ...] | None], seconds: float | None, deals: int | None) -> list:
+    """Rows from ``one_deal`` until ``deals`` deals, or until ``seconds`` of this process's CPU time
+    (at least :data:`MIN_DEALS`, at most :data:`MAX_DEALS`); a deal whose row is ``None`` (a
+    candidate the search left out on it) counts and is dropped, so that every row pairs every
+    candidate."""
     if deals is None and seconds is None:
         raise ValueError("an estimate needs deals or seconds")
-    start, rows = time.process_time(), []
+    start, rows, tried = time.process_time(), [], 0
     while True:
-        if deals is not None and len(rows) >= deals:
+        if deals is not None and tried >= deals:
             break
-        if deals is None and len(rows) >= MIN_DEALS and (time.process_time() - start >= seconds
-                                                         or len(rows) >= MAX_DEALS):
+        if deals is None and tried >= MIN_DEALS and (time.process_time() - start >= seconds or tried >= MAX_DEALS):
             break
-        rows.append(one_deal())
+        row = one_deal()
+        tried += 1
+        if row is not None:
+            rows.append(row)
     return rows
 
 
