@@ -963,8 +963,9 @@ def _print_review(review, name: str, words: Words) -> None:
                       say(mark_words(d.mark)), loss)
     console.print(table)
     for d in review.marked():
+        reason = "" if d.reason is None else f" ({escape(say(d.reason))})"
         console.print(f"{d.number}. [bold]{say(mark_words(d.mark))}[/]: "
-                      f"{escape(say(decision_words(d, review.unit)))}", highlight=False)
+                      f"{escape(say(decision_words(d, review.unit)))}{reason}", highlight=False)
         shown = "; ".join(f"{escape(say(m.words))} {m.versus_best.mean:+.0f} ± {m.versus_best.half:.0f}"
                           for m in d.moves)
         console.print(f"   {words('Alternatives (against Campione' + chr(39) + 's move, 95% interval)')}: {shown}",

@@ -9,6 +9,8 @@ all of it (art. 5)."""
 from __future__ import annotations
 
 from tavolo.analysis.review import review_position
+from tavolo.analysis.words import decision_words, mark_words
+from tavolo.i18n.moves import say
 from tests.burraco.helpers import position
 
 ERRORS = ("mistake", "blunder")
@@ -35,6 +37,10 @@ def test_a_take_that_completes_a_burraco_and_closes_beats_the_draw():
     assert decision.mark in ERRORS
     assert state.action_to_string(decision.best.action) == "take"
     assert decision.kind == "draw or take"
+    said = say(decision_words(decision, "points").to_json(), "it")
+    assert said.startswith("hai pescato; Campione avrebbe raccolto gli scarti: +") and said.endswith(" punti attesi")
+    assert say(decision.reason.to_json(), "it") == "gli scarti: 9♣"
+    assert say(mark_words(decision.mark).to_json(), "it") in ("errore", "errore grave")
 
 
 def test_a_discard_that_hands_the_opponents_their_burraco_and_closing_is_an_error():

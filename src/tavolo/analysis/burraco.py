@@ -41,6 +41,24 @@ def burraco_kind(action: int, words: Words) -> str:
     return _KIND_OF.get(decode(action)[0], "discarding")
 
 
+def burraco_reason(observation: Any, played: Words, best: Words) -> Words | None:
+    """The rules' reason of a Burraco decision, in words, where one applies: Campione closes or
+    goes to the pozzetto, the move played closed, or at the draw the pile's cards."""
+    from tavolo.games.rummy.words import card_words
+
+    if played.key == best.key and played == best:
+        return None
+    if best.key.endswith("and close"):
+        return Words.of("Campione closes the hand")
+    if best.key.endswith("and take the pozzetto"):
+        return Words.of("Campione goes to the pozzetto")
+    if played.key.endswith("and close"):
+        return Words.of("you closed: the hand was worth more played on")
+    if {played.key, best.key} == {"draw", "take the discards"} and observation.pile:
+        return Words.of("the discards: {cards}", cards=card_words(list(observation.pile)))
+    return None
+
+
 class CoreEstimator:
     """Burraco's moves valued in the core (module docstring); in Burraco points."""
 

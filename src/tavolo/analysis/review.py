@@ -52,7 +52,8 @@ class Decision:
     """One decision of the seat: its action number in the record (from 1), its hand, its kind, the
     move played, Campione's and the quick look's, the mark, the loss (best less played on the
     measuring deals), the gain of the move played over the quick look's, the best moves and the
-    move played with their values, the deals and CPU seconds spent."""
+    move played with their values, the deals and CPU seconds spent, and a reason in the rules'
+    words where the game gives one (Burraco: the pile's cards, a closing, the pozzetto)."""
 
     number: int
     hand: int
@@ -66,6 +67,7 @@ class Decision:
     moves: tuple[MoveValue, ...]
     deals: int
     seconds: float
+    reason: Words | None = None
 
     @property
     def lost(self) -> float:
@@ -185,7 +187,7 @@ def judge(game: str, point: Point, values: DealValues) -> Decision:
     mark = _mark(game, best == p, p == q, loss, gain)
     shown = tuple(moves[:ALTERNATIVES]) + (() if played in moves[:ALTERNATIVES] else (played,))
     return Decision(point.number, point.hand, kind, played, by_action[actions[best]], values.quick, mark, loss,
-                    gain, shown, len(rows), values.seconds)
+                    gain, shown, len(rows), values.seconds, _reason(game, point, actions[best]))
 
 
 def _mark(game: str, found_best: bool, quick: bool, loss: Estimate, gain: Estimate) -> str:
@@ -206,6 +208,15 @@ def _kind(game: str, played: int, words: dict[int, Words], best: int) -> str:
         kinds = {burraco_kind(played, words[played]), burraco_kind(best, words[best])}
         return "closing" if "closing" in kinds else burraco_kind(played, words[played])
     return words[played].key.split(" ", 1)[0].strip("{}") or "move"
+
+
+def _reason(game: str, point: Point, best: int) -> Words | None:
+    """A one-line reason from the rules where the game gives one (Burraco's, :func:`burraco_reason`)."""
+    if game != "burraco":
+        return None
+    from tavolo.analysis.burraco import burraco_reason
+
+    return burraco_reason(point.observation, point.words[point.played], point.words[best])
 
 
 def kinds_in_order(review: Review) -> Sequence[str]:
