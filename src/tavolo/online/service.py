@@ -56,6 +56,7 @@ from tavolo.online.turns import Turns
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
     ABANDONED, OPEN, LogEntry, LogWriter, LoopLogWriter, OnlineStore, SeatRecord, SeqConflict, StoreBusy, TableRecord,
+    epoch,
 )
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,11 @@ SWEEP_SECONDS = 60.0
 """How often idle tables are looked for."""
 KEEP_CLOSED_SECONDS = 300.0
 """A finished or abandoned table with no client here leaves memory after this long."""
+RESCUE_SECONDS = 15.0
+"""With several processes, how often each looks in the database for tables no living process moves."""
+QUIET_SECONDS = 30.0
+"""A table that moves by itself (a bot, a move timer) and has stored nothing for this long, and that
+this process does not hold, is read and moved on here (see :meth:`TableService.rescue`)."""
 LOBBY_PAGE = 50
 """Tables a page of the lobby lists at most."""
 READ_ANYWAY = 2**62
@@ -200,6 +206,7 @@ class TableService(Turns, Clients):
             self._takeover = Takeover(self._redis.client, site, self._redis.process, self._take_over)
             await self._takeover.serve(self.tables)
             self._background.append(asyncio.create_task(self._takeover.run()))
+            self._background.append(asyncio.create_task(self._rescuer()))
         await self.sweep()
         self._background.append(asyncio.create_task(self._sweeper()))
 
@@ -227,6 +234,32 @@ class TableService(Turns, Clients):
         await self._takeover.forget(set(claimed) - {r.id for r in records})  # closed: nothing to move
         resumed = await self._resume(records)
         log.info("took over %d tables", len(resumed))
+
+    async def _rescuer(self) -> None:
+        while True:
+            await asyncio.sleep(RESCUE_SECONDS)
+            try:
+                await self.rescue()
+            except Exception:  # the database away a moment: the next round of looking
+                log.exception("looking for tables nobody moves failed")
+
+    async def rescue(self, now: float | None = None) -> list[str]:
+        """The backstop of the takeover (:mod:`tavolo.online.takeover`, which needs Redis): read and
+        move on every table being played that moves by itself (a bot, a move timer), that this process
+        does not hold, and that stored nothing for :data:`QUIET_SECONDS`: its process died while Redis
+        was away, or before the table reached its served set. The lease keeps one mover (Redis out of
+        reach: the log's seq keeps each move single). Returns the ids read."""
+        now = time.time() if now is None else now
+        quiet = [table_id for table_id, at in await asyncio.to_thread(self.store.last_moves)
+                 if table_id not in self.tables and now - epoch(at) > QUIET_SECONDS]
+        if not quiet:
+            return []
+        records = await asyncio.to_thread(self.store.tables, quiet)
+        if self._takeover is not None:
+            await self._takeover.serve([r.id for r in records])
+        resumed = await self._resume(records)
+        log.warning("%d tables nobody moved for %.0f s are moved on here", len(resumed), QUIET_SECONDS)
+        return [t.id for t in resumed]
 
     async def stop(self) -> None:
         for task in [*self._tasks.values(), *self._background]:

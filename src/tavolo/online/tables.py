@@ -30,7 +30,6 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -41,7 +40,7 @@ from tavolo.engine.record import GameRecord
 from tavolo.engine.typed import MoveReader
 from tavolo.online.messages import Refusal, refusal_of
 from tavolo.online.views import view_of
-from tavolo.store.online import LogEntry, SeatRecord, TableRecord
+from tavolo.store.online import LogEntry, SeatRecord, TableRecord, epoch
 
 LOG_LENGTH = 50
 _ENTROPY = secrets.SystemRandom()
@@ -66,11 +65,6 @@ class Event:
     def hides(self) -> bool:
         """Whether the seats that did not play it read less than the one that did."""
         return self.own is not self.public
-
-
-def _epoch(moment: datetime) -> float:
-    """Epoch seconds of a stored time (SQLite gives it back without its zone: UTC)."""
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def told_to(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -117,7 +111,7 @@ class Table:
         self.actions: list[str] = []
         self.changed_at = time.time()
         """When the last entry was stored (epoch seconds): a move's time runs from it."""
-        self.acted_at = _epoch(record.created_at) if record.created_at else self.changed_at
+        self.acted_at = epoch(record.created_at) if record.created_at else self.changed_at
         self.ended_at = self.changed_at
         """When the last hand ended (epoch seconds, its last action's stored time)."""
         """When a person last acted here (epoch seconds): the table's making, a person's move

@@ -346,6 +346,19 @@ class OnlineStore:
         finished ones, nor those left abandoned)."""
         return self._tables(OnlineTableRow.status.in_(OPEN))
 
+    def last_moves(self) -> list[tuple[str, datetime]]:
+        """Each table being played that moves by itself (a bot seated, or a move timer), with the time
+        of its last row (its making when it has none): what a process looks through for tables no
+        living process moves (:meth:`~tavolo.online.service.TableService.rescue`)."""
+        last = (select(OnlineLogRow.recorded_at).where(OnlineLogRow.table_id == OnlineTableRow.id)
+                .order_by(OnlineLogRow.seq.desc()).limit(1).scalar_subquery())
+        has_bot = (select(OnlineSeatRow.seat).where(OnlineSeatRow.table_id == OnlineTableRow.id,
+                                                    OnlineSeatRow.kind == "bot").exists())
+        query = select(OnlineTableRow.id, last, OnlineTableRow.created_at).where(
+            OnlineTableRow.status == "playing", (OnlineTableRow.timer != "off") | has_bot)
+        with self.engine.connect() as connection:
+            return [(table_id, at or made) for table_id, at, made in connection.execute(query)]
+
     def lobby(self, offset: int, limit: int) -> list[TableRecord]:
         """A page of the open tables (waiting or being played), newest first."""
         return self._tables(OnlineTableRow.status.in_(OPEN) & OnlineTableRow.tournament.is_(None), newest=True,
@@ -401,7 +414,7 @@ class OnlineStore:
         query = (select(OnlineLogRow.seq, OnlineLogRow.kind, OnlineLogRow.payload, OnlineLogRow.recorded_at)
                  .where(OnlineLogRow.table_id == table_id, OnlineLogRow.seq > after).order_by(OnlineLogRow.seq))
         with self.engine.connect() as connection:
-            return [LogEntry(table_id, seq, kind, payload, _epoch(at)) for seq, kind, payload, at
+            return [LogEntry(table_id, seq, kind, payload, epoch(at)) for seq, kind, payload, at
                     in connection.execute(query)]
 
     # --- accounts -----------------------------------------------------------------------------
@@ -452,7 +465,7 @@ def _seat_row(table_id: str, seat: SeatRecord) -> dict[str, Any]:
                 token_hash=seat.token_hash, account=seat.account)
 
 
-def _epoch(moment: datetime) -> float:
+def epoch(moment: datetime) -> float:
     """Epoch seconds of a stored time (SQLite gives it back without its zone: UTC)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
