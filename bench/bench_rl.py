@@ -23,6 +23,10 @@ steps, as here; observations far apart (another match, a few turns later) cost i
 what the former from-scratch encoder did.
 Where RLCard is installed (it is no dependency), its gin rummy ``env.step`` rate
 under the same masked random play is printed beside, as a note.
+``rl.vec4.steps_per_s`` and ``rl.vec2.steps_per_s``: the vector environment
+(:mod:`tavolo.rl.vector`, 256 tables stepped in the core), table steps a second of masked
+random play drawn for the whole batch in numpy, CPU time, median of 5 runs; the rate without
+the dense masks (``action_mask=False``) is printed beside, as a note.
 """
 
 from __future__ import annotations
