@@ -153,3 +153,14 @@ def test_settings_refuse_what_the_room_cannot_do():
                       (dict(grace_seconds=-1), "grace time")):
         with pytest.raises(TournamentError, match=text):
             RoomSettings("org", **bad)
+
+
+def test_an_invitation_never_accepted_can_be_withdrawn_and_another_sent():
+    t = tournament()
+    do(t, room.invite(t, "anna", "bruno", NOW))
+    refused(t, lambda t: room.withdraw_invitation(t, "bruno"), "bruno has sent no invitation")
+    do(t, room.withdraw_invitation(t, "anna"))
+    refused(t, lambda t: room.answer(t, "bruno", True, NOW), "bruno has no invitation waiting")
+    do(t, room.invite(t, "anna", "carla", NOW))
+    do(t, room.answer(t, "carla", True, NOW))
+    assert t.entrants[1].players == ["anna", "carla"]

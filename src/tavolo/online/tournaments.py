@@ -27,6 +27,7 @@ carries a round on after a process died.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import hmac
 import logging
@@ -54,6 +55,8 @@ from tavolo.tournament.state import Tournament
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
+KEPT_COPIES = 64
+"""Tournaments whose last copy for readers is kept (those being looked at)."""
 SUBSTITUTE = "{name} (sostituto)"
 """How a bot replacing a player is named at the table (codice art. 33): the player's name, flagged."""
 
@@ -79,6 +82,8 @@ class Tournaments:
         self._away: dict[tuple[str, int], datetime] = {}
         """(table id, seat) -> when this process first saw that seat's player gone (codice art. 33)."""
         self._task: asyncio.Task[None] | None = None
+        self._copies: dict[str, Tournament] = {}
+        """The last copy of each tournament given to readers (:meth:`tournament`), oldest first."""
         self._versions: dict[str, int] = {}
         """The last version of each tournament this process has seen (its log's last number)."""
         self._changed = asyncio.Condition()
@@ -121,10 +126,20 @@ class Tournaments:
         return await asyncio.to_thread(make)
 
     async def tournament(self, name: str) -> Tournament:
-        """The tournament ``name`` as its log says now; refused for a desk's tournament."""
-        handle = await asyncio.to_thread(self._fresh, name)
-        room.room_of(handle.tournament)
-        return handle.tournament
+        """The tournament ``name`` as its log says now; refused for a desk's tournament. A copy, made
+        once a version under the tournament's lock (the driver's steps change its own object on worker
+        threads) and shared by every reader: read it, never change it."""
+        async with self._locks[name]:
+            handle = await asyncio.to_thread(self._fresh, name)
+            room.room_of(handle.tournament)
+            kept = self._copies.get(name)
+            if kept is None or kept.version != handle.tournament.version:
+                kept = await asyncio.to_thread(copy.deepcopy, handle.tournament)
+                self._copies.pop(name, None)
+                if len(self._copies) >= KEPT_COPIES:
+                    self._copies.pop(next(iter(self._copies)))
+                self._copies[name] = kept
+            return kept
 
     async def do(self, name: str, command: Callable[[Tournament], list[Event]], author: str) -> list[Event]:
         """Run ``command`` (of :mod:`tavolo.tournament.room` or the desk's) as ``author``, then let the

@@ -19,7 +19,6 @@ Changes come from this site's own pages only (:func:`~tavolo.server.director.sam
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import secrets
 from collections.abc import AsyncIterator, Callable
@@ -47,8 +46,6 @@ router = APIRouter()
 LIVE_WAIT_S = 5.0
 """How long the live feed waits for a new version before it looks at the tables again (who came, who left)."""
 STAFF_ROLES = ("director", "arbiter")
-SNAPSHOTS = 32
-"""Tournaments whose latest copy the pages share (:func:`snapshot`)."""
 
 
 # --- the answers' shapes (the OpenAPI schema) -------------------------------------------------------------
@@ -195,7 +192,9 @@ def driver(request: Request) -> Tournaments:
 
 
 async def name_of(request: Request, tournament_id: int) -> str:
-    name = await asyncio.to_thread(driver(request).name_of, tournament_id)
+    """The name of the tournament numbered ``tournament_id``; 404 for none (a number past any row's,
+    e.g. 2**70, included: the database is not asked)."""
+    name = await asyncio.to_thread(driver(request).name_of, tournament_id) if 0 < tournament_id < 2**31 else None
     if name is None:
         raise Refused(404, TournamentError("there is no tournament number {number}", number=tournament_id))
     return name
@@ -212,22 +211,9 @@ async def load(request: Request, tournament_id: int) -> tuple[str, Tournament]:
 
 
 async def snapshot(request: Request, name: str) -> Tournament:
-    """The tournament ``name`` read fresh under the driver's lock for it (its steps run on worker threads and
-    change the driver's own object), copied once per version; pages read the copy."""
-    tours = driver(request)
-    state = request.app.state
-    if not hasattr(state, "room_tournament_copies"):
-        state.room_tournament_copies = {}
-    kept: dict[str, Tournament] = state.room_tournament_copies
-    async with tours._locks[name]:  # the driver's per-tournament lock: no step runs while we copy
-        fresh = await tours.tournament(name)
-        copy_ = kept.get(name)
-        if copy_ is None or copy_.version != fresh.version:
-            copy_ = await asyncio.to_thread(copy.deepcopy, fresh)
-            if name not in kept and len(kept) >= SNAPSHOTS:
-                kept.pop(next(iter(kept)))
-            kept[name] = copy_
-    return copy_
+    """The tournament ``name`` as the driver reads it now: a copy made once a version, shared by the
+    pages (:meth:`~tavolo.online.tournaments.Tournaments.tournament`)."""
+    return await driver(request).tournament(name)
 
 
 def signed_in(request: Request) -> str:
@@ -480,6 +466,13 @@ async def answer(request: Request, tournament_id: int, body: Reply) -> dict[str,
     """The invited partner accepts (the pair is registered) or declines."""
     account, now = signed_in(request), driver(request).now()
     return await act(request, tournament_id, lambda t: room.answer(t, account, body.accept, now))
+
+
+@router.post("/api/tournaments/{tournament_id}/withdraw-invitation", response_model=Detail, tags=["tornei"])
+async def withdraw_invitation(request: Request, tournament_id: int) -> dict[str, Any]:
+    """The account takes back the invitation it sent (its partner never answered), and may invite another."""
+    account = signed_in(request)
+    return await act(request, tournament_id, lambda t: room.withdraw_invitation(t, account))
 
 
 @router.post("/api/tournaments/{tournament_id}/checkin", response_model=Detail, tags=["tornei"])

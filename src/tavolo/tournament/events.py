@@ -296,6 +296,14 @@ class InvitationAnswered:
 
 
 @dataclass(frozen=True)
+class InvitationWithdrawn:
+    """``by`` took back its invitation to ``partner`` before an answer (a partner who never accepts)."""
+
+    by: str
+    partner: str
+
+
+@dataclass(frozen=True)
 class RoomEntry:
     """Who plays entrant ``number`` in the room: its players' accounts, or a level of bots."""
 
@@ -349,7 +357,7 @@ Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
     | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | HallAddressSet
-    | Undone | RoomOpened | PartnerInvited | InvitationAnswered | RoomEntry | CheckedIn | TablesOpened | RoundHeld
+    | Undone | RoomOpened | PartnerInvited | InvitationAnswered | InvitationWithdrawn | RoomEntry | CheckedIn | TablesOpened | RoundHeld
     | SeatReplaced | RoomClosed
 )  # fmt: skip
 

@@ -41,6 +41,7 @@ from tavolo.tournament.events import (
     RoomOpened,
     PartnerInvited,
     InvitationAnswered,
+    InvitationWithdrawn,
     RoomEntry,
     CheckedIn,
     TablesOpened,
@@ -143,6 +144,7 @@ _SAYS: dict[type, Callable[[Any], Message]] = {
     PartnerInvited: lambda e: Message("{by} invites {partner} as partner", by=e.by, partner=e.partner),
     InvitationAnswered: lambda e: Message("{partner} accepted {by}'s invitation" if e.accepted
                                           else "{partner} declined {by}'s invitation", by=e.by, partner=e.partner),
+    InvitationWithdrawn: lambda e: Message("{by} withdrew the invitation to {partner}", by=e.by, partner=e.partner),
     RoomEntry: lambda e: Message("{number} played by bots" if e.bot else "{number} played by {accounts}",
                                  number=e.number, accounts=", ".join(e.accounts)),  # fmt: skip
     CheckedIn: lambda e: Message("{number} checked in", number=e.number),

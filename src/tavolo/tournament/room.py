@@ -39,6 +39,7 @@ from tavolo.tournament.events import (
     EntrantWithdrawn,
     Event,
     InvitationAnswered,
+    InvitationWithdrawn,
     PartnerInvited,
     RoomClosed,
     RoomEntry,
@@ -128,6 +129,15 @@ def answer(tournament: Tournament, partner: str, accepted: bool, now: datetime) 
     number = _next_number(tournament)
     players = (invitation.by, partner)
     return [answered, EntrantRegistered(number, invitation.name, players), RoomEntry(number, players)]
+
+
+def withdraw_invitation(tournament: Tournament, by: str) -> list[Event]:
+    """``by`` takes back the invitation it sent, not answered yet (its partner never accepted)."""
+    room = room_of(tournament)
+    invitation = next((i for i in room.invitations.values() if i.by == by), None)
+    if invitation is None:
+        raise TournamentError("{account} has sent no invitation waiting for an answer", account=by)
+    return [InvitationWithdrawn(by, invitation.partner)]
 
 
 def enter_alone(tournament: Tournament, account: str, now: datetime) -> list[Event]:
@@ -289,4 +299,4 @@ def cancel(tournament: Tournament) -> list[Event]:
 
 
 __all__ = ["RoomOpened", "add_bots", "advance", "answer", "cancel", "check_in", "complete", "enter_alone",
-           "full", "hold", "invite", "replace_seat", "start", "status", "table_score", "tables_opened"]
+           "full", "hold", "invite", "replace_seat", "start", "status", "table_score", "tables_opened", "withdraw_invitation"]

@@ -52,6 +52,7 @@ from tavolo.tournament.events import (
     RoomOpened,
     PartnerInvited,
     InvitationAnswered,
+    InvitationWithdrawn,
     RoomEntry,
     CheckedIn,
     TablesOpened,
@@ -354,6 +355,10 @@ class Tournament:
 
     @_apply.register
     def _(self, event: InvitationAnswered) -> None:
+        self.room.invitations.pop(event.partner, None)
+
+    @_apply.register
+    def _(self, event: InvitationWithdrawn) -> None:
         self.room.invitations.pop(event.partner, None)
 
     @_apply.register

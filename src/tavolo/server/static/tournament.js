@@ -139,7 +139,8 @@ function registrationParts(me) {
       el("p", "hint", t("Check in before the start, or you are left out (codice art. 34).")),
       button(t("Check in"), () => send("checkin"), "primary checkin")];
   }
-  if (me.invited) return [el("p", "where", t("Invitation sent to {name}: waiting for the answer", { name: me.invited.partner }))];
+  if (me.invited) return [el("p", "where", t("Invitation sent to {name}: waiting for the answer", { name: me.invited.partner })),
+    button(t("Withdraw the invitation"), () => send("withdraw-invitation"), "withdraw-invitation")];
   if (state.kind === "individual") return [button(t("Register"), () => send("register", {}), "primary register")];
   const partner = el("input");
   Object.assign(partner, { name: "partner", required: true, maxLength: 40, autocomplete: "off" });
