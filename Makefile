@@ -13,7 +13,7 @@ PORT   ?= 8000
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py src/tavolo/games/burraco/_core.cpp src/tavolo/games/burraco/_strong.cpp src/tavolo/games/burraco/_easy.cpp src/tavolo/games/burraco/_search.cpp src/tavolo/games/burraco/_pimc.cpp
+$(STAMP): pyproject.toml setup.py src/tavolo/games/burraco/_core.cpp src/tavolo/games/burraco/_strong.cpp src/tavolo/games/burraco/_easy.cpp src/tavolo/games/burraco/_search.cpp src/tavolo/games/burraco/_pimc.cpp src/tavolo/games/burraco/_vec.cpp
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
