@@ -202,3 +202,15 @@ def test_the_tournaments_api_never_answers_5xx_and_keeps_to_its_schema(case):
     4xx the contract's error object with a message for people."""
     response = case.call_and_validate(excluded_checks=UNCHECKED)
     assert_contract_error(response, case)
+
+
+def test_the_organizer_opens_an_online_tournament_at_the_desk_too(client):
+    """One engine, two faces: the organizer is the tournament's director at the desk (its log, its
+    printouts, arbiters appointed), where the room's events read in Italian."""
+    tournament = new(client)
+    name = client.get(f"/api/tournaments/{tournament}").json()["name"]
+    desk = as_(client, "Olga").get(f"/api/direttore/{name}")
+    assert desk.status_code == 200, desk.text
+    journal = client.get(f"/api/direttore/{name}/registro", headers={"Accept-Language": "it"})
+    assert journal.status_code == 200 and "giocato online, organizzato da Olga" in journal.text
+    assert as_(client, "Anna").get(f"/api/direttore/{name}").status_code == 403

@@ -117,10 +117,11 @@ class Tournaments:
     # --- what the pages ask ---------------------------------------------------------------------
 
     async def create(self, config: TournamentConfig, settings: RoomSettings) -> Tournament:
-        """A new tournament played in the room, its creation and settings the first two events."""
+        """A new tournament played in the room: its creation, its settings, and its organizer its
+        director (so the desk opens it too: the log, the printouts, arbiters appointed)."""
         def make() -> Tournament:
             handle = self.store.create(config, author=settings.organizer)
-            handle.record([RoomOpened(settings)])
+            handle.record([RoomOpened(settings), *commands.appoint(handle.tournament, settings.organizer, "director")])
             self._handles[config.name] = handle
             return handle.tournament
         return await asyncio.to_thread(make)
