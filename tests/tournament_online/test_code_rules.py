@@ -17,7 +17,9 @@ import pytest
 from tavolo.online.clients import Client
 from tavolo.tournament import room
 from tavolo.tournament.config import TournamentConfig, parse_phase
-from tavolo.tournament.events import Abandoned, EntrantWithdrawn, LateArrival, SeatReplaced, WarningGiven
+from tavolo.tournament.events import (
+    Abandoned, EntrantWithdrawn, LateArrival, SeatReplaced, TableTimeAdded, WarningGiven,
+)
 from tavolo.tournament.results import table_outcome
 from tavolo.tournament.room_settings import RoomSettings
 from tests.aio import run
@@ -166,3 +168,29 @@ def test_a_player_gone_past_the_grace_time(tmp_path, substitute):
     else:
         assert Abandoned(1, gone, False) in events and EntrantWithdrawn(gone, 2, "abbandono (codice art. 33)") in events
         assert table.record.status == "abandoned"
+
+
+def test_a_table_given_more_time_has_its_time_out_later(tmp_path):
+    """Codice art. 5 (the direction may lengthen the time) for one table: the arbiter's extra minutes
+    move that table's time-out (art. 15), not the other tables'."""
+    clock = Clock()
+
+    async def go():
+        async with driven_room(tmp_path / "r.sqlite", clock, timer_scale=1000) as driver:
+            await two_pairs(driver, clock)
+            t, table = await the_table(driver)
+            sit(driver, table, 0, 1, 2, 3)
+            while table.record.status != "playing" or not table.chance:
+                await asyncio.sleep(0.05)
+            await driver.do(NAME, lambda t: room.add_table_time(t, 1, 5), "org")
+            clock.advance(minutes=31)  # past the round's 30 minutes, within the table's 35
+            await asyncio.sleep(0.4)
+            early = table.timed_out
+            clock.advance(minutes=5)
+            while not table.timed_out:
+                await asyncio.sleep(0.05)
+            return early, [e.event for e in driver.store.log(NAME)]
+
+    early, events = run(go())
+    assert not early
+    assert TableTimeAdded(1, 1, 5) in events

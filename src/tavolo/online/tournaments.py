@@ -282,7 +282,6 @@ class Tournaments:
         t = handle.tournament
         played = t.round(number)
         clock = t.clocks.get(number)
-        time_out = clock is not None and clock.reading(now).time_out
         opened_at = clock.started_at if clock is not None else None
         open_tables = {table_id: table_number for table_number, table_id in t.room.tables[number].items()
                        if not (table_number in played.scores or table_number in played.arbitral
@@ -297,7 +296,8 @@ class Tournaments:
             elif record.status == "waiting":
                 stored |= await self._arrivals(handle, number, await self.service.table(record.id), now, opened_at)
             elif record.status == "playing":
-                if time_out:
+                own = room.table_clock(t, number, table_number)
+                if own is not None and own.reading(now).time_out:
                     await self.service.time_out(record.id)
                 stored |= await self._absences(handle, number, await self.service.table(record.id), now)
         return stored

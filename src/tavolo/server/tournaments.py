@@ -93,6 +93,7 @@ class TableLine(BaseModel):
     table_id: str | None = Field(None, description="told once the round is complete, or to the staff")
     status: str = Field(description="pending, waiting, playing, finished, abandoned")
     connected: list[bool] | None = Field(None, description="each seat's player connected (the staff only)")
+    extra_minutes: int = Field(0, description="minutes the arbiter gave this table beyond the round's clock")
 
 
 class RoundLine(BaseModel):
@@ -285,7 +286,7 @@ async def table_lines(request: Request, t: Tournament, number: int, staff: bool)
                       "ew": [s["name"] for s in line["ew"]], "ns_numbers": [s["number"] for s in line["ns"]],
                       "ew_numbers": [s["number"] for s in line["ew"]], "result": line["result"],
                       "table_id": table_id if (staff or complete) else None, "status": status,
-                      "connected": connected})
+                      "connected": connected, "extra_minutes": t.room.extra.get((number, line["table"]), 0)})
     return lines
 
 
@@ -572,6 +573,18 @@ class ClockChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: Literal["pause", "resume", "add"]
     minutes: int = Field(0, ge=-120, le=120)
+
+
+class TableTime(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    table: int = Field(ge=1, le=10_000)
+    minutes: int = Field(ge=1, le=60)
+
+
+@router.post("/api/tournaments/{tournament_id}/table-time", response_model=Detail, tags=["tornei"])
+async def table_time(request: Request, tournament_id: int, body: TableTime) -> dict[str, Any]:
+    """The arbiter gives one table of the round more time than the round's clock (codice art. 5)."""
+    return await act(request, tournament_id, lambda t: room.add_table_time(t, body.table, body.minutes), staff=True)
 
 
 @router.post("/api/tournaments/{tournament_id}/clock", response_model=Detail, tags=["tornei"])

@@ -328,6 +328,16 @@ class TablesOpened:
 
 
 @dataclass(frozen=True)
+class TableTimeAdded:
+    """The arbiter gives one table of the round ``minutes`` more than the round's clock (a stop for
+    a call at that table given back, codice art. 5): its time-out comes that much later."""
+
+    round: int
+    table: int
+    minutes: int
+
+
+@dataclass(frozen=True)
 class RoundHeld:
     """The organizer holds (``held``) or releases the pairing of round ``round``."""
 
@@ -357,7 +367,7 @@ Event = (
     TournamentCreated | EntrantRegistered | EntrantWithdrawn | PlayerSubstituted | PhaseStarted | RoundPaired
     | ScoreEntered | ScoreCorrected | ArbitralScore | WarningGiven | LateArrival | Abandoned | TeamLineup | ByeFilled
     | ClockChanged | CodesIssued | ScoreProposed | ScoreDisputed | StaffAppointed | EntrantCorrected | HallAddressSet
-    | Undone | RoomOpened | PartnerInvited | InvitationAnswered | InvitationWithdrawn | RoomEntry | CheckedIn | TablesOpened | RoundHeld
+    | Undone | RoomOpened | PartnerInvited | InvitationAnswered | InvitationWithdrawn | RoomEntry | CheckedIn | TablesOpened | TableTimeAdded | RoundHeld
     | SeatReplaced | RoomClosed
 )  # fmt: skip
 

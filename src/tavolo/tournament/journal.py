@@ -45,6 +45,7 @@ from tavolo.tournament.events import (
     RoomEntry,
     CheckedIn,
     TablesOpened,
+    TableTimeAdded,
     RoundHeld,
     SeatReplaced,
     RoomClosed,
@@ -150,6 +151,8 @@ _SAYS: dict[type, Callable[[Any], Message]] = {
     CheckedIn: lambda e: Message("{number} checked in", number=e.number),
     TablesOpened: lambda e: Message("round {round}: {count} tables opened in the room", round=e.round,
                                     count=len(e.tables)),  # fmt: skip
+    TableTimeAdded: lambda e: Message("round {round} table {table}: {minutes} minutes more (codice art. 5)",
+                                      round=e.round, table=e.table, minutes=e.minutes),  # fmt: skip
     RoundHeld: lambda e: Message("round {round} held" if e.held else "round {round} released", round=e.round),
     SeatReplaced: lambda e: Message("round {round} table {table}: a bot plays for {account} (codice art. 33)",
                                     round=e.round, table=e.table, account=e.account),  # fmt: skip

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from tavolo.tournament import commands
+from tavolo.tournament.clock import RoundClock
 from tavolo.tournament.config import Kind
 from tavolo.tournament.errors import TournamentError
 from tavolo.tournament.events import (
@@ -48,6 +49,7 @@ from tavolo.tournament.events import (
     ScoreEntered,
     SeatReplaced,
     TablesOpened,
+    TableTimeAdded,
 )
 from tavolo.tournament.results import FORFEIT_MINUTES
 from tavolo.tournament.room_settings import moment
@@ -255,6 +257,30 @@ def advance(tournament: Tournament, now: datetime) -> list[Event]:
     return commands.pair(tournament, start=now.isoformat(timespec="seconds"))
 
 
+MAX_TABLE_MINUTES = 60
+
+
+def add_table_time(tournament: Tournament, table: int, minutes: int) -> list[Event]:
+    """The arbiter gives one table of the round being played ``minutes`` more than the round's clock
+    (codice art. 5: the direction may lengthen the time), e.g. the time a call at that table took."""
+    number = current_round(tournament)
+    if status(tournament) != RUNNING:
+        raise TournamentError("no round is being played")
+    if table not in tournament.round(number).tables:
+        raise TournamentError("round {round} has no table {table}", round=number, table=table)
+    if not 1 <= minutes <= MAX_TABLE_MINUTES:
+        raise TournamentError("give a table from 1 to {most} minutes, not {minutes}", most=MAX_TABLE_MINUTES,
+                              minutes=minutes)
+    return [TableTimeAdded(number, table, minutes)]
+
+
+def table_clock(tournament: Tournament, round_number: int, table: int) -> RoundClock | None:
+    """The clock of one table: the round's, lengthened by what the arbiter gave that table."""
+    clock = tournament.clocks.get(round_number)
+    extra = room_of(tournament).extra.get((round_number, table), 0)
+    return clock.add(extra) if clock is not None and extra else clock
+
+
 def hold(tournament: Tournament, round_number: int, held: bool) -> list[Event]:
     """The organizer holds (or releases) the pairing of a round not yet paired."""
     room = room_of(tournament)
@@ -298,5 +324,6 @@ def cancel(tournament: Tournament) -> list[Event]:
     return [RoomClosed(CANCELLED)]
 
 
-__all__ = ["RoomOpened", "add_bots", "advance", "answer", "cancel", "check_in", "complete", "enter_alone",
-           "full", "hold", "invite", "replace_seat", "start", "status", "table_score", "tables_opened", "withdraw_invitation"]
+__all__ = ["RoomOpened", "add_bots", "add_table_time", "advance", "answer", "cancel", "check_in", "complete",
+           "enter_alone", "full", "hold", "invite", "replace_seat", "start", "status", "table_clock", "table_score",
+           "tables_opened", "withdraw_invitation"]

@@ -56,6 +56,7 @@ from tavolo.tournament.events import (
     RoomEntry,
     CheckedIn,
     TablesOpened,
+    TableTimeAdded,
     RoundHeld,
     SeatReplaced,
     RoomClosed,
@@ -145,6 +146,8 @@ class Room:
     tables: dict[int, dict[int, str]] = field(default_factory=dict)
     """Round -> table number -> the room's table id."""
     held: set[int] = field(default_factory=set)
+    extra: dict[tuple[int, int], int] = field(default_factory=dict)
+    """(round, table) -> minutes the arbiter gave that table beyond the round's clock."""
     replaced: list[SeatReplaced] = field(default_factory=list)
     closed: str = ""
 
@@ -376,6 +379,11 @@ class Tournament:
         self.room.tables[event.round] = dict(event.tables)
 
     @_apply.register
+    def _(self, event: TableTimeAdded) -> None:
+        key = (event.round, event.table)
+        self.room.extra[key] = self.room.extra.get(key, 0) + event.minutes
+
+    @_apply.register
     def _(self, event: RoundHeld) -> None:
         (self.room.held.add if event.held else self.room.held.discard)(event.round)
 
@@ -397,6 +405,6 @@ def _rounds_changed(tournament: Tournament, event: Event) -> range:
         return range(event.from_round, len(tournament.rounds) + 1)
     number = getattr(event, "round", None)
     if number is None or isinstance(event, (PhaseStarted, WarningGiven, ClockChanged, ScoreProposed, ScoreDisputed, TablesOpened,
-                                                RoundHeld, SeatReplaced)):
+                                                RoundHeld, SeatReplaced, TableTimeAdded)):
         return range(0)
     return range(number, number + 1)

@@ -223,6 +223,11 @@ function tableCard(played, table) {
   } else if (table.table_id && state.me?.staff && table.status !== "pending") {
     meta.append(Object.assign(el("a", "watch", t("Watch")), { href: `/t/${table.table_id}` }));
   }
+  if (state.me?.staff && table.status === "playing") {
+    if (table.extra_minutes) meta.append(el("span", "extra", t("+{minutes} min", { minutes: table.extra_minutes })));
+    meta.append(button(t("+5 min to this table"),
+      () => send("table-time", { table: table.table, minutes: 5 }), "table-time"));
+  }
   return el("div", `tour-table${mine ? " mine" : ""}`, "", line(t("N/S"), table.ns, r?.ns_points, r?.ns_vp),
     line(t("E/W"), table.ew, r?.ew_points, r?.ew_vp), meta);
 }
