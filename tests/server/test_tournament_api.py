@@ -214,3 +214,20 @@ def test_the_organizer_opens_an_online_tournament_at_the_desk_too(client):
     journal = client.get(f"/api/direttore/{name}/registro", headers={"Accept-Language": "it"})
     assert journal.status_code == 200 and "giocato online, organizzato da Olga" in journal.text
     assert as_(client, "Anna").get(f"/api/direttore/{name}").status_code == 403
+
+
+@pytest.mark.parametrize("spectators, duplicate, shown", [("delayed", False, True), ("none", False, False),
+                                                          ("delayed", True, False)])
+def test_a_spectator_is_led_to_a_running_table_one_deal_behind(client, spectators, duplicate, shown):
+    """Spectators (issue 39): a running table is watched one deal behind, or not at all, by the
+    organizer's choice; never a duplicate round's before every table has played its deals."""
+    tournament = new(client, rounds=1, spectators=spectators, duplicate=duplicate)
+    for first, second in (("Anna", "Bea"), ("Carlo", "Dora")):
+        pair(client, tournament, first, second)
+        post(client, f"/api/tournaments/{tournament}/checkin")
+    post(as_(client, "Olga"), f"/api/tournaments/{tournament}/start")
+    client.post("/api/logout", headers=HERE)
+    stranger = client.get(f"/api/tournaments/{tournament}").json()
+    assert (stranger["rounds_played"][0]["tables"][0]["table_id"] is not None) == shown
+    player = as_(client, "Anna").get(f"/api/tournaments/{tournament}").json()
+    assert player["rounds_played"][0]["tables"][0]["table_id"] is None  # a player of it: its seat alone

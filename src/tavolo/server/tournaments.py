@@ -263,8 +263,11 @@ def summary(tournament_id: int, t: Tournament) -> dict[str, Any]:
             "organizer": settings.organizer, "duplicate": settings.duplicate}
 
 
-async def table_lines(request: Request, t: Tournament, number: int, staff: bool) -> list[dict[str, Any]]:
-    """Round ``number``'s tables, each with its room table's state (read fresh while the round runs)."""
+async def table_lines(request: Request, t: Tournament, number: int, staff: bool,
+                      behind: bool = False) -> list[dict[str, Any]]:
+    """Round ``number``'s tables, each with its room table's state (read fresh while the round runs);
+    ``behind``: the reader may replay a running table's finished deals (a spectator who plays no part
+    in it, the organizer's "one deal behind", no duplicate deals: :mod:`tavolo.online.watching`)."""
     played = t.round(number)
     current = number == room.current_round(t) and room.status(t) == room.RUNNING
     complete = room.complete(t, number)
@@ -285,7 +288,7 @@ async def table_lines(request: Request, t: Tournament, number: int, staff: bool)
         lines.append({"table": line["table"], "ns": [s["name"] for s in line["ns"]],
                       "ew": [s["name"] for s in line["ew"]], "ns_numbers": [s["number"] for s in line["ns"]],
                       "ew_numbers": [s["number"] for s in line["ew"]], "result": line["result"],
-                      "table_id": table_id if (staff or complete) else None, "status": status,
+                      "table_id": table_id if (staff or complete or behind) else None, "status": status,
                       "connected": connected, "extra_minutes": t.room.extra.get((number, line["table"]), 0)})
     return lines
 
@@ -315,7 +318,10 @@ async def detail_of(request: Request, tournament_id: int) -> dict[str, Any]:
     now = driver(request).now()
     view = public_view(t, now)
     clock = view["clock"]
-    rounds = [{"number": n, "start": t.rounds[n].start, "tables": await table_lines(request, t, n, staff),
+    settings = t.room.settings
+    behind = (settings.spectators == "delayed" and not settings.duplicate
+              and (account is None or t.room.entrant_of(account) is None))
+    rounds = [{"number": n, "start": t.rounds[n].start, "tables": await table_lines(request, t, n, staff, behind),
                "byes": [s["name"] for side in round_view(t, t.rounds[n])["byes"] for s in side]}
               for n in sorted(t.rounds)]
     withdrawn = {n for n in t.entrants if n not in t.playing(max(1, room.current_round(t)))}

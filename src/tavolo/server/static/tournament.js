@@ -222,6 +222,8 @@ function tableCard(played, table) {
     meta.append(Object.assign(el("a", "replay", t("Replay")), { href: `/replay/${table.table_id}` }));
   } else if (table.table_id && state.me?.staff && table.status !== "pending") {
     meta.append(Object.assign(el("a", "watch", t("Watch")), { href: `/t/${table.table_id}` }));
+  } else if (table.table_id && table.status === "playing") {
+    meta.append(Object.assign(el("a", "watch", t("Watch, one deal behind")), { href: `/replay/${table.table_id}` }));
   }
   if (state.me?.staff && table.status === "playing") {
     if (table.extra_minutes) meta.append(el("span", "extra", t("+{minutes} min", { minutes: table.extra_minutes })));
