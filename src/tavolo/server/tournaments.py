@@ -10,8 +10,10 @@ What a page is told: the public facts (entrants, rounds, results, standings, the
 logged-in account alone, its own entrant, invitation and seat (with that seat's token). Never another
 account's token, the duplicate deals' key, or a card. A room table's id is told to everyone once its round
 is complete (its replay link); while the round runs, only to the tournament's staff (the arbiter watches
-any table) and, through the seat, to its own players: a deal of a duplicate round is not shown to anyone
-before every table has played it.
+any table), through the seat to its own players, and to a spectator who plays no part in the tournament
+when the organizer lets running tables be watched one deal behind (its replay, cut to the finished deals:
+:mod:`tavolo.online.watching`); a deal of a duplicate round is not shown to anyone before every table has
+played it.
 
 Changes come from this site's own pages only (:func:`~tavolo.server.director.same_origin`).
 """
