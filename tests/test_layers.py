@@ -19,6 +19,7 @@ ALLOWED = {
     "bots": {"bots", "games", "engine", "cards"},
     "arena": {"arena", "bots", "games", "engine", "cards"},
     "rl": {"rl", "bots", "games", "engine", "cards"},
+    "analysis": {"analysis", "bots", "games", "engine", "cards", "i18n"},
     "tournament": {"tournament", "bots"},
     "store": {"store", "tournament"},
     "i18n": {"i18n"},
