@@ -206,9 +206,10 @@ class TableService(Turns, Clients):
             self._takeover = Takeover(self._redis.client, site, self._redis.process, self._take_over)
             await self._takeover.serve(self.tables)
             self._background.append(asyncio.create_task(self._takeover.run()))
-            self._background.append(asyncio.create_task(self._rescuer()))
+            self._background.append(asyncio.create_task(
+                self._every(RESCUE_SECONDS, self.rescue, "looking for tables nobody moves")))
         await self.sweep()
-        self._background.append(asyncio.create_task(self._sweeper()))
+        self._background.append(asyncio.create_task(self._every(SWEEP_SECONDS, self.sweep, "sweeping idle tables")))
 
     async def _resume(self, records: list[TableRecord]) -> list[Table]:
         """Read ``records``' tables from the store (those not here yet) and move each on: deal
@@ -234,14 +235,6 @@ class TableService(Turns, Clients):
         await self._takeover.forget(set(claimed) - {r.id for r in records})  # closed: nothing to move
         resumed = await self._resume(records)
         log.info("took over %d tables", len(resumed))
-
-    async def _rescuer(self) -> None:
-        while True:
-            await asyncio.sleep(RESCUE_SECONDS)
-            try:
-                await self.rescue()
-            except Exception:  # the database away a moment: the next round of looking
-                log.exception("looking for tables nobody moves failed")
 
     async def rescue(self, now: float | None = None) -> list[str]:
         """The backstop of the takeover (:mod:`tavolo.online.takeover`, which needs Redis): read and
@@ -812,13 +805,16 @@ class TableService(Turns, Clients):
 
     # --- idle and closed tables -----------------------------------------------------------------
 
-    async def _sweeper(self) -> None:
+    @staticmethod
+    async def _every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
+        """Run ``work`` every ``seconds``; a failure (the store out of reach a moment) is logged as
+        ``what`` and the next round tries again."""
         while True:
-            await asyncio.sleep(SWEEP_SECONDS)
+            await asyncio.sleep(seconds)
             try:
-                await self.sweep()
-            except Exception:  # the store out of reach: the next sweep tries again
-                log.exception("sweeping idle tables failed")
+                await work()
+            except Exception:
+                log.exception("%s failed", what)
 
     async def sweep(self, now: float | None = None) -> list[str]:
         """Close the tables left idle (see the module docstring) and let closed tables nobody here
