@@ -55,7 +55,7 @@ import redis.asyncio as redis
 log = logging.getLogger(__name__)
 
 CHANNEL = "tavolo:tables"
-KINDS = ("seq", "table", "presence", "alive", "sync", "gone")
+KINDS = ("seq", "table", "presence", "alive", "sync", "gone", "tournament")
 RETRY_SECONDS = 1.0
 """How long the listener and the sender wait before they try again when Redis went away."""
 BATCH = 500

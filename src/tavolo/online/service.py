@@ -177,6 +177,8 @@ class TableService(Turns, Clients):
         self.on_finished: Callable[[Table], Awaitable[None]] | None = None
         """Told when a tournament's table has stored its result (the tournaments' driver,
         :mod:`tavolo.online.tournaments`); run as a task of its own, never holding the table."""
+        self.on_tournament: Callable[[str], Awaitable[None]] | None = None
+        """Told when another process stored events of the tournament named (the driver reads them)."""
         self._spawned: set[asyncio.Task[None]] = set()
         self._gone = 0
         self._gone_since = 0.0
@@ -716,6 +718,8 @@ class TableService(Turns, Clients):
         elif kind == "gone":
             for table_id in self.presence.drop(process) & self.clients.keys():
                 self._presence_changed(table_id)
+        elif kind == "tournament" and self.on_tournament is not None and isinstance(message.get("name"), str):
+            self._spawn(self.on_tournament(message["name"]))
 
     def _heard_of(self, table_id: str, seq: int, record: bool) -> None:
         """Another process stored rows of ``table_id`` up to ``seq`` and maybe changed its
@@ -973,6 +977,10 @@ class TableService(Turns, Clients):
             self._broadcast(table)
             self._schedule(table)
         self._publish("table", table_id)
+
+    def tournament_changed(self, name: str) -> None:
+        """Tell the other processes that this one stored events of the tournament ``name``."""
+        self._publish("tournament", name=name)
 
     def tournament_token(self, table_id: str, seat: int, account: str) -> str:
         """The seat token of ``account``'s ``seat`` at a tournament's table: keyed by the service's

@@ -106,8 +106,17 @@ class Tournaments:
                 self._versions[name] = handle.tournament.version
                 self._changed.notify_all()
 
+    async def heard(self, name: str) -> None:
+        """Another process stored events of ``name``: read them, and wake the pages waiting here."""
+        try:
+            async with self._locks[name]:
+                await self._seen(await asyncio.to_thread(self._fresh, name))
+        except TournamentError:  # not a tournament of this database (or gone): nothing to tell
+            pass
+
     async def start(self) -> None:
         self.service.on_finished = self.table_finished
+        self.service.on_tournament = self.heard
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -150,6 +159,8 @@ class Tournaments:
             room.room_of(handle.tournament)
             handle.author = author
             events = await asyncio.to_thread(handle.do, command)
+            if events:
+                self.service.tournament_changed(name)
             await self._seen(handle)
         await self.drive(name)
         return events
@@ -376,6 +387,8 @@ class Tournaments:
                 raise
             log.info("tournament %s: step refused: %s", handle.tournament.config.name, error)
             return False
+        if events:
+            self.service.tournament_changed(handle.tournament.config.name)
         await self._seen(handle)
         return bool(events)
 
