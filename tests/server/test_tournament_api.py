@@ -5,6 +5,7 @@ another account reaches a page."""
 from __future__ import annotations
 
 import tempfile
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -231,3 +232,20 @@ def test_a_spectator_is_led_to_a_running_table_one_deal_behind(client, spectator
     assert (stranger["rounds_played"][0]["tables"][0]["table_id"] is not None) == shown
     player = as_(client, "Anna").get(f"/api/tournaments/{tournament}").json()
     assert player["rounds_played"][0]["tables"][0]["table_id"] is None  # a player of it: its seat alone
+
+
+def test_a_corrected_result_says_so(client):
+    """Codice art. 19: a result the arbiter corrected is marked so on every page (its reason in the log)."""
+    tournament = new(client, rounds=1)
+    post(client, f"/api/tournaments/{tournament}/bots", {"count": 2})
+    post(client, f"/api/tournaments/{tournament}/start")
+    for _ in range(200):
+        page = client.get(f"/api/tournaments/{tournament}").json()
+        if page["status"] == "finished":
+            break
+        time.sleep(0.05)
+    assert page["rounds_played"][0]["tables"][0]["corrected"] is False
+    post(client, f"/api/tournaments/{tournament}/correct",
+         {"round": 1, "table": 1, "ns": [500, 100], "ew": [100, 505], "reason": "somma sbagliata"})
+    page = client.get(f"/api/tournaments/{tournament}").json()
+    assert page["rounds_played"][0]["tables"][0]["corrected"] is True

@@ -96,6 +96,7 @@ class TableLine(BaseModel):
     status: str = Field(description="pending, waiting, playing, finished, abandoned")
     connected: list[bool] | None = Field(None, description="each seat's player connected (the staff only)")
     extra_minutes: int = Field(0, description="minutes the arbiter gave this table beyond the round's clock")
+    corrected: bool = Field(False, description="the arbiter corrected or decided this result (codice art. 19)")
 
 
 class RoundLine(BaseModel):
@@ -291,7 +292,8 @@ async def table_lines(request: Request, t: Tournament, number: int, staff: bool,
                       "ew": [s["name"] for s in line["ew"]], "ns_numbers": [s["number"] for s in line["ns"]],
                       "ew_numbers": [s["number"] for s in line["ew"]], "result": line["result"],
                       "table_id": table_id if (staff or complete or behind) else None, "status": status,
-                      "connected": connected, "extra_minutes": t.room.extra.get((number, line["table"]), 0)})
+                      "connected": connected, "extra_minutes": t.room.extra.get((number, line["table"]), 0),
+                      "corrected": line["table"] in played.corrections or line["table"] in played.arbitral})
     return lines
 
 

@@ -212,6 +212,7 @@ function tableCard(played, table) {
     el("span", "score", r ? t("{points} pt · {vp} VP", { points, vp }) : ""));
   const meta = el("div", "meta", "", el("span", "", t("Table {table}", { table: table.table })),
     el("span", `badge ${table.status}`, t(TABLE_STATUS[table.status] || table.status)));
+  if (table.corrected) meta.append(el("span", "badge corrected", t("corrected by the arbiter (codice art. 19)")));
   if (table.connected) {
     const dots = el("span", "dots", "");
     table.connected.forEach((on) => dots.append(el("span", on ? "dot-on" : "dot-off", on ? "●" : "○")));
