@@ -105,6 +105,7 @@ def test_a_sit_and_go_of_two_pairs_and_two_pairs_of_bots_on_phones(browser, serv
     for page in (anna, bea, carlo, dora):                              # the table opens on each one's page
         page.goto(url)
         expect(page.locator("#tour-me .go")).to_be_visible()
+        expect(page.locator("#tour-notice")).to_contain_text("Turno 1: il tuo tavolo")
     expect(anna.locator("#tour-clock")).to_contain_text("Turno 1: restano")
     anna.screenshot(path=str(SCREENSHOTS / "tournament-player.png"))
     for page in (anna, bea, carlo, dora):

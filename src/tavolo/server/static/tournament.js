@@ -323,6 +323,26 @@ function arbiterParts() {
 
 // --- the page -------------------------------------------------------------------------------------------
 
+let toldTable = null;                              // the table the notice last announced
+
+function notice() {
+  // The round's table opened for you: say it once, loud (a banner read out by screen readers, the tab's
+  // title, a short vibration on a phone), until the next table.
+  const seat = state.me?.seat;
+  const box = document.getElementById("tour-notice");
+  if (!seat || state.status !== "running") {
+    box.hidden = true;
+    document.title = document.title.replace(/^● /, "");
+    return;
+  }
+  if (seat.table_id === toldTable) return;
+  toldTable = seat.table_id;
+  box.textContent = t("Round {round}: your table {table} is ready", { round: seat.round, table: seat.table });
+  box.hidden = false;
+  if (!document.title.startsWith("● ")) document.title = `● ${document.title}`;
+  navigator.vibrate?.(200);
+}
+
 function render(next) {
   state = next;
   clockAt = performance.now();
@@ -338,6 +358,7 @@ function render(next) {
   keyed("rounds", look([state.rounds_played, state.me?.staff]), roundsParts);
   keyed("entrants", look([state.entrants_list, state.status]), entrantsParts);
   keyed("arbiter", look([state.me?.staff, state.status, state.current_round, state.held, state.clock?.running]), arbiterParts);
+  notice();
 }
 
 function listen() {
