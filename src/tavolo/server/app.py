@@ -22,10 +22,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from tavolo.online.accounts import LoginGuard
+from tavolo.online.analyses import Analyses, AnalysisLimits, AnalysisStore
 from tavolo.online.messages import Refusal
 from tavolo.online.service import TableService
 from tavolo.online.tournaments import Tournaments
-from tavolo.server import api, director, pages, scorekeeper, tournaments, ws
+from tavolo.server import analyses, api, director, pages, scorekeeper, tournaments, ws
 from tavolo.server.collector import ServingCollector
 from tavolo.server.fields import text_fields
 from tavolo.server.limits import BodyLimit, Guard, Limits
@@ -65,13 +66,15 @@ def server_secret(store: OnlineStore) -> str:
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = None, pace: float = 0.7,
-               timer_scale: float = 1.0, limits: Limits | None = None, secure_cookies: bool | None = None) -> FastAPI:
+               timer_scale: float = 1.0, limits: Limits | None = None, secure_cookies: bool | None = None,
+               analysis_limits: AnalysisLimits | None = None) -> FastAPI:
     """The app on ``database_url`` (a SQLite file by default, any SQLAlchemy URL);
     ``redis_url`` lets several processes serve the same tables; ``pace`` is the
     seconds a bot waits before each move; ``timer_scale`` multiplies the move timer's times;
     ``limits``: what one address may ask (by default from ``TAVOLO_LIMITS``, see
     :mod:`tavolo.server.limits`); ``secure_cookies``: the session cookie ``Secure`` even over plain
-    http (by default ``TAVOLO_SECURE_COOKIES=1``; over https it always is)."""
+    http (by default ``TAVOLO_SECURE_COOKIES=1``; over https it always is); ``analysis_limits``: the
+    analysis queue's (:mod:`tavolo.online.analyses`)."""
     limits = limits or Limits.from_env()
     if secure_cookies is None:
         secure_cookies = os.environ.get(SECURE_SETTING, "") == "1"
@@ -86,12 +89,14 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
         # the room's tournaments (tornei online); app.state.tournaments is the desk's store
         app.state.room_tournaments = Tournaments(app.state.service, Store(store.engine))
         await app.state.room_tournaments.start()
+        await app.state.analyses.start()  # Analisi: its worker processes, never on this loop
         if redis_url:  # an address's use counted over every process
             await app.state.guard.share(redis_url)
         with ServingCollector() as collector:
             app.state.service.give_back = collector.give_back
             yield
         await app.state.guard.unshare()
+        await app.state.analyses.stop()
         await app.state.room_tournaments.stop()
         await app.state.service.stop()
         pages.close_replays(app)
@@ -100,11 +105,13 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, redis_url: str | None = 
     app.state.store = store
     app.state.login_guard = LoginGuard()
     app.state.guard = Guard(limits)
+    app.state.analyses = Analyses(AnalysisStore(store.engine), analysis_limits)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(scorekeeper.router)
+    app.include_router(analyses.router)
     director.install(app)
     tournaments.install(app)
     app.add_exception_handler(Refusal, api.refusal_response)

@@ -3,6 +3,7 @@
 import { api, el } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
 import { say } from "./words.js";
+import { labelButton, setUpAnalysis } from "./analysis.js";
 
 const page = document.getElementById("replay");
 const ctx = { seat: 0, table: null, view: null, t, refresh: () => show(), send: () => {}, seatName, sideName };
@@ -85,6 +86,13 @@ function step(to) {
   show();
 }
 
+/** The replay at ``at`` seen from ``seat`` (a decision chosen in the analysis: the position before it). */
+function goTo(at, seat) {
+  ctx.seat = seat;
+  document.getElementById("viewer").value = String(seat);
+  step(at);
+}
+
 function fail(error) {
   document.getElementById("replay-error").textContent = error.message;
 }
@@ -97,7 +105,7 @@ async function start() {
   document.getElementById("prev").addEventListener("click", () => step(position - 1));
   document.getElementById("next").addEventListener("click", () => step(position + 1));
   document.getElementById("last").addEventListener("click", () => step(Infinity));
-  document.getElementById("viewer").addEventListener("change", (e) => { ctx.seat = Number(e.target.value); show(); });
+  document.getElementById("viewer").addEventListener("change", (e) => { ctx.seat = Number(e.target.value); labelButton(); show(); });
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowRight") step(position + 1);
     if (e.key === "ArrowLeft") step(position - 1);
@@ -106,7 +114,8 @@ async function start() {
     try { await load(JSON.parse(await e.target.files[0].text())); } catch (error) { fail(error); }
   });
   if (page.dataset.tableId !== "file") {
-    try { await load(await api("GET", `/api/tables/${page.dataset.tableId}/record`)); } catch (error) { fail(error); }
+    try { await load(await api("GET", `/api/tables/${page.dataset.tableId}/record`)); } catch (error) { fail(error); return; }
+    await setUpAnalysis({ tableId: page.dataset.tableId, seatName, currentSeat: () => ctx.seat, goTo });
   }
 }
 
