@@ -10,6 +10,7 @@ import { say } from "./words.js";
 const POLL_MS = 1000;
 const SIGNS = { best: "!", inaccuracy: "?!", mistake: "?", blunder: "??", ok: "", "not estimated": "–" };
 const MARKED = ["best", "inaccuracy", "mistake", "blunder"];
+const AMOUNTS = ["{amount} expected points", "{amount} of expected value"];   // tavolo/analysis/words.py
 
 let job = null;             // the job this page waits for
 let options = null;         // {tableId, seatName, currentSeat, goTo}
@@ -29,7 +30,11 @@ export async function setUpAnalysis(given) {
   seats = info.seats;
   section.hidden = false;
   const budget = new URLSearchParams(location.search).get("budget");
-  if (budget) $("analysis-budget").append(Object.assign(el("option", "", `${budget} s`), { value: budget, selected: true }));
+  const select = $("analysis-budget");
+  if (budget && ![...select.options].some((o) => o.value === budget)) {
+    select.append(Object.assign(el("option", "", `${budget} s`), { value: budget }));   // a test's tiny budget
+  }
+  if (budget) select.value = budget;
   $("analyse").addEventListener("click", () => ask(seatToAnalyse()));
   $("analysis-cancel").addEventListener("click", () => cancel());
   window.addEventListener("pagehide", () => { if (job) navigator.sendBeacon(`/api/analyses/jobs/${job}/cancel`); });
@@ -133,6 +138,16 @@ function interval(estimate, unit) {
 }
 
 const seatName = (seat) => options.seatName(seat);
+
+/** ``words`` with its amounts ("+0.40 of expected value") written as the reader writes numbers. */
+function localized(words, unit) {
+  const params = {};
+  for (const [name, value] of Object.entries(words.params || {})) {
+    if (name === "amount" && AMOUNTS.includes(words.key) && !Number.isNaN(Number(value))) params[name] = amount(Number(value), unit);
+    else params[name] = value && typeof value === "object" && "key" in value ? localized(value, unit) : value;
+  }
+  return { key: words.key, params };
+}
 const markText = (d) => `${SIGNS[d.mark] ? SIGNS[d.mark] + " " : ""}${say(d.mark_words, seatName)}`;
 
 /** The review: its heading, the timeline, the chosen decision, the summary, the link to share. */
@@ -141,7 +156,7 @@ function draw(review) {
   const marked = review.decisions.filter((d) => MARKED.includes(d.mark) && d.mark !== "best").length;
   const lost = review.summary.reduce((sum, row) => sum + (row.per_hand || 0), 0);
   const unitWords = review.unit === "points" ? t("points a hand") : t("of value a hand");
-  const heading = el("p", "analysis-heading", t("{name}: {count} decisions, {marked} errors or inaccuracies, {lost} {unit} lost", {
+  const heading = el("p", "analysis-heading", t("{name}: {count} decisions; errors and inaccuracies: {marked}; lost: {lost} {unit}", {
     name: review.name, count: review.decisions.length, marked, lost: amount(lost, review.unit, false), unit: unitWords,
   }));
   const detail = el("div", "analysis-decision");
@@ -156,8 +171,9 @@ function draw(review) {
     chip.addEventListener("click", () => choose(review, d, chip));
     timeline.append(el("li", "", "", chip));
   }
-  const legend = el("p", "hint analysis-legend", t("Marks: ! excellent, ?! inaccuracy (from {low}), ? mistake (from {middle}), ?? blunder (from {high}), only where the 95% interval excludes zero.", {
-    low: review.thresholds[0], middle: review.thresholds[1], high: review.thresholds[2] }));
+  const legend = el("p", "hint analysis-legend", t("Each number is the move's in the game.") + " " + t("Marks: ! excellent, ?! inaccuracy (from {low}), ? mistake (from {middle}), ?? blunder (from {high}), only where the 95% interval excludes zero.", {
+    low: amount(review.thresholds[0], review.unit, false), middle: amount(review.thresholds[1], review.unit, false),
+    high: amount(review.thresholds[2], review.unit, false) }));
   const link = el("a", "analysis-link", t("Link to share this analysis"));
   link.href = `/analisi/${options.tableId}/${review.seat}`;
   result.replaceChildren(heading, timeline, legend, detail, summary(review), link);
@@ -171,11 +187,12 @@ function choose(review, d, chip) {
   document.querySelectorAll(".analysis-chip[aria-pressed]").forEach((c) => c.removeAttribute("aria-pressed"));
   chip.setAttribute("aria-pressed", "true");
   const unit = review.unit;
-  const rows = d.moves.map((m) => {
+  const moves = [...d.moves].sort((a, b) => (b.action === d.best.action) - (a.action === d.best.action));   // Campione's first
+  const rows = moves.map((m) => {
     const tags = [m.action === d.played.action ? t("played") : "", m.action === d.best.action ? t("Campione") : ""].filter(Boolean);
     const row = el("tr", m.action === d.played.action ? "played" : "",
       "", el("td", "", say(m.words, seatName) + (tags.length ? ` (${tags.join(", ")})` : "")),
-      el("td", "number", interval(m.versus_best, unit)));
+      el("td", "number", m.action === d.best.action ? t("reference") : interval(m.versus_best, unit)));
     return row;
   });
   const table = el("table", "analysis-moves", "",
@@ -184,13 +201,16 @@ function choose(review, d, chip) {
     el("tbody", "", "", ...rows));
   const parts = [
     el("h3", `mark-title mark-${d.mark.replace(" ", "-")}`, `${t("Move {number}", { number: d.number })} · ${say(d.kind_words, seatName)} · ${markText(d)}`),
-    el("p", "analysis-sentence", say(d.sentence, seatName)),
+    el("p", "analysis-sentence", say(localized(d.sentence, unit), seatName)),
   ];
   if (d.reason) parts.push(el("p", "hint", say(d.reason, seatName)));
+  const look = el("button", "analysis-look", t("See the position on the table"));
+  look.type = "button";
+  look.addEventListener("click", () => document.getElementById("board").scrollIntoView({ behavior: "smooth" }));
   if (MARKED.includes(d.mark) && d.mark !== "best") {
     parts.push(el("p", "hint", t("Lost against Campione's move: {loss}", { loss: interval(d.loss, unit) })));
   }
-  parts.push(table);
+  parts.push(table, look);
   $("analysis-decision").replaceChildren(...parts);
   options.goTo(d.number - 1, review.seat);
 }
@@ -202,6 +222,6 @@ function summary(review) {
   return el("table", "analysis-summary", "",
     el("caption", "", t("What to work on: lost by kind of decision")),
     el("thead", "", "", el("tr", "", "", el("th", "", t("Kind")), el("th", "number", t("Decisions")),
-      el("th", "number", t("Marked")), el("th", "number", review.unit === "points" ? t("Points lost a hand") : t("Value lost a hand")))),
+      el("th", "number", t("Marked")), el("th", "number", t("Lost a hand")))),
     el("tbody", "", "", ...rows));
 }
