@@ -79,6 +79,15 @@ def test_a_table_not_finished_is_refused_in_italian(room):
     assert refused.json()["error"]["message"] == "Si può analizzare solo una partita finita"
 
 
+def test_a_game_campione_does_not_review_is_refused_in_italian(room):
+    client, _ = room
+    table_id, _ = quick(client, "peppa", players=4)
+    assert client.get(f"/api/analyses/{table_id}").json()["analysable"] is False
+    refused = client.post(f"/api/analyses/{table_id}/0")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["message"] == "Campione non analizza ancora questo gioco"
+
+
 def test_a_budget_and_a_seat_that_do_not_exist_are_refused(room):
     client, table_id = room
     assert client.post(f"/api/analyses/{table_id}/0?budget=7").status_code == 422

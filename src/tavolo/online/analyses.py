@@ -39,6 +39,9 @@ from sqlalchemy.exc import IntegrityError
 from tavolo.online.messages import Refusal
 from tavolo.store.online import TableRecord
 
+__all__ = ["AnalysisLimits", "AnalysisStore", "Analyses", "Job", "analysable", "budget_of", "check_access",
+           "review_json", "run_review"]
+
 BUDGETS = (1.0, 10.0, 30.0)
 """The budgets a page may ask for (CPU seconds a hand, :func:`tavolo.analysis.analyse`): quick,
 the room's default, the terminal's default. Tests ask for :data:`TINY_BUDGET` too."""
@@ -75,12 +78,22 @@ class AnalysisLimits:
     forget_s: float = 20.0
 
 
+def analysable(game: str) -> bool:
+    """Whether Campione reviews ``game`` (:func:`tavolo.analysis.estimator_for`: Burraco in the compiled
+    core, and every game with a play-out bot)."""
+    from tavolo.bots.campione import PLAYOUT_BOTS
+
+    return game == "burraco" or game in PLAYOUT_BOTS
+
+
 def check_access(record: TableRecord, seat: int, account: str | None, public: bool) -> None:
     """Refuse, in words, an analysis of ``seat`` at the table ``record`` for ``account`` (None: not
     logged in); ``public``: whether the table's record is open to the asker (an ordinary table: yes;
     a tournament's: :func:`tavolo.online.watching.decide`)."""
     if not 0 <= seat < len(record.seats):
         raise Refusal("not_found", "This table has no seat {seat}", field="seat", seat=seat)
+    if not analysable(record.game):
+        raise Refusal("not_analysable", "Campione does not review this game yet")
     if record.status != "finished":
         raise Refusal("conflict", "Only a finished game can be analysed")
     played = account is not None and record.seats[seat].account == account

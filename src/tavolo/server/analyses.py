@@ -21,7 +21,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from tavolo.online import watching
-from tavolo.online.analyses import Analyses, budget_of, check_access
+from tavolo.online.analyses import Analyses, analysable, budget_of, check_access
 from tavolo.online.messages import Refusal
 from tavolo.online.tables import Table
 from tavolo.server.api import account_of, address, tournament_verdict
@@ -64,8 +64,8 @@ async def seats(request: Request, table_id: str) -> dict[str, Any]:
     table = await request.app.state.service.fresh(table_id)
     account, public = account_of(request), await _public(request, table)
     kept = await asyncio.to_thread(analyses(request).store.kept, table_id)
-    finished = table.record.status == "finished"
-    return {"finished": finished, "seats": [
+    finished = table.record.status == "finished" and analysable(table.record.game)
+    return {"finished": table.record.status == "finished", "analysable": analysable(table.record.game), "seats": [
         {"seat": s.seat, "name": s.name, "mine": account is not None and s.account == account,
          "allowed": finished and (public or (account is not None and s.account == account)),
          "kept": kept.get(s.seat)} for s in table.record.seats]}

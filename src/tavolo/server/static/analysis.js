@@ -26,7 +26,7 @@ export async function setUpAnalysis(given) {
   if (options.tableId === "file") return;
   let info;
   try { info = await api("GET", `/api/analyses/${options.tableId}`); } catch { return; }
-  if (!info.finished) return;
+  if (!info.finished || !info.analysable) return;
   seats = info.seats;
   section.hidden = false;
   const budget = new URLSearchParams(location.search).get("budget");
