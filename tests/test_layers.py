@@ -23,10 +23,11 @@ ALLOWED = {
     "tournament": {"tournament", "bots"},
     "store": {"store", "tournament"},
     "i18n": {"i18n"},
-    "online": {"online", "store", "tournament", "bots", "games", "engine", "cards", "i18n"},
+    "online": {"online", "store", "tournament", "analysis", "bots", "games", "engine", "cards", "i18n"},
 }
 """``online`` sits above ``store`` and so above ``tournament`` (ARCHITECTURE.md's order): the room's
-tournaments' driver runs the tournament engine's commands (issue 39)."""
+tournaments' driver runs the tournament engine's commands (issue 39); and above ``analysis``: the
+room's analysis queue runs its reviews in worker processes (issue 41, tavolo.online.analyses)."""
 INTERFACES = {"cli", "terminal", "tournament_cli", "server"}
 
 

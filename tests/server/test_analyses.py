@@ -95,16 +95,32 @@ def test_a_budget_and_a_seat_that_do_not_exist_are_refused(room):
     assert missing.status_code == 404 and missing.json()["error"]["message"] == "Questo tavolo non ha il posto 5"
 
 
-def test_a_busy_queue_says_so_in_italian(room):
-    """Anna asks for two analyses at once: her account has one in the queue already."""
+def test_a_busy_queue_says_so_a_waiting_job_is_cancelled_a_started_one_kept(room):
+    """Anna's analysis runs: a second one of hers is refused (her account has one in the queue);
+    a guest at the same address asks for another, which waits, and closes the page: it is dropped.
+    Anna closes her page too: her analysis, started, finishes and is kept."""
     client, table_id = room
     first = client.post(f"/api/analyses/{table_id}/1?budget=1")
     assert first.status_code == 202
+    job = first.json()["job"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/analyses/jobs/{job}").json()["status"] == "queued":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
     second = client.post(f"/api/analyses/{table_id}/1?budget=10")
     assert second.status_code == 429 and second.headers["Retry-After"]
     assert second.json()["error"]["message"] == "Hai già un'analisi in coda: aspetta che finisca"
-    client.post(f"/api/analyses/jobs/{first.json()['job']}/cancel")
-    wait_done(client, first.json()["job"])
+    client.post("/api/logout")
+    try:
+        waiting = client.post(f"/api/analyses/{table_id}/0?budget=10")
+        assert waiting.status_code == 202 and waiting.json()["status"] == "queued" and waiting.json()["position"] == 0
+        assert client.post(f"/api/analyses/jobs/{waiting.json()['job']}/cancel").json() == {"cancelled": True}
+        assert client.get(f"/api/analyses/jobs/{waiting.json()['job']}").json()["status"] == "cancelled"
+    finally:
+        client.post("/api/login", json=ANNA)
+    assert client.post(f"/api/analyses/jobs/{job}/cancel").json() == {"cancelled": False}
+    assert wait_done(client, job)["status"] == "done"
+    assert client.get(f"/api/analyses/{table_id}/1?budget=1").status_code == 200
 
 
 # --- who may analyse, the queue's limits and cancellation, without a worker ------------------------

@@ -299,7 +299,10 @@ class Analyses:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks = []
         if self._pool is not None:
+            workers = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers:  # a review under way is not waited for: it is asked again later
+                process.terminate()
             self._pool = None
         if self._progress is not None:
             self._progress.close()
