@@ -10,6 +10,7 @@ import { say } from "./words.js";
 const POLL_MS = 1000;
 const SIGNS = { best: "!", inaccuracy: "?!", mistake: "?", blunder: "??", ok: "", "not estimated": "–" };
 const MARKED = ["best", "inaccuracy", "mistake", "blunder"];
+const LONG = 40;            // more decisions than this: the timeline shows the marked ones until asked
 const AMOUNTS = ["{amount} expected points", "{amount} of expected value"];   // tavolo/analysis/words.py
 
 let job = null;             // the job this page waits for
@@ -163,23 +164,44 @@ function draw(review) {
   detail.id = "analysis-decision";
   const timeline = el("ol", "analysis-timeline");
   timeline.setAttribute("aria-label", t("Your decisions, in order"));
+  const chips = new Map();
+  const hands = new Set(review.decisions.map((d) => d.hand)).size;
+  let hand = null;
   for (const d of review.decisions) {
+    if (hands > 1 && d.hand !== hand) {                         // a match: each hand's decisions under its number
+      hand = d.hand;
+      timeline.append(el("li", "analysis-hand", t("Hand {number}", { number: hand + 1 })));
+    }
     const chip = el("button", `analysis-chip mark-${d.mark.replace(" ", "-")}`, "");
     chip.type = "button";
     chip.append(el("span", "chip-number", String(d.number)), el("span", "chip-mark", d.mark === "ok" ? "" : markText(d)));
     chip.setAttribute("aria-label", t("Move {number}: {mark}", { number: d.number, mark: say(d.mark_words, seatName) }));
     chip.addEventListener("click", () => choose(review, d, chip));
-    timeline.append(el("li", "", "", chip));
+    chips.set(d, chip);
+    timeline.append(el("li", d.mark === "ok" ? "chip-ok" : "", "", chip));
+  }
+  const parts = [heading, timeline];
+  if (review.decisions.length > LONG) {                         // a long hand: the marked decisions first
+    timeline.classList.add("marked-only");
+    const all = el("button", "analysis-all", t("Show all {count} decisions", { count: review.decisions.length }));
+    all.type = "button";
+    all.setAttribute("aria-expanded", "false");
+    all.addEventListener("click", () => {
+      const open = timeline.classList.toggle("marked-only") === false;
+      all.setAttribute("aria-expanded", String(open));
+      all.textContent = open ? t("Show only the marked decisions") : t("Show all {count} decisions", { count: review.decisions.length });
+    });
+    parts.push(all);
   }
   const legend = el("p", "hint analysis-legend", t("Each number is the move's in the game.") + " " + t("Marks: ! excellent, ?! inaccuracy (from {low}), ? mistake (from {middle}), ?? blunder (from {high}), only where the 95% interval excludes zero.", {
     low: amount(review.thresholds[0], review.unit, false), middle: amount(review.thresholds[1], review.unit, false),
     high: amount(review.thresholds[2], review.unit, false) }));
   const link = el("a", "analysis-link", t("Link to share this analysis"));
   link.href = `/analisi/${options.tableId}/${review.seat}`;
-  result.replaceChildren(heading, timeline, legend, detail, summary(review), link);
+  result.replaceChildren(...parts, legend, detail, summary(review), link);
   const firstMarked = review.decisions.findIndex((d) => MARKED.includes(d.mark) && d.mark !== "best");
   const start = firstMarked >= 0 ? firstMarked : review.decisions.findIndex((d) => d.mark === "best");
-  if (start >= 0) choose(review, review.decisions[start], timeline.children[start].firstChild);
+  if (start >= 0) choose(review, review.decisions[start], chips.get(review.decisions[start]));
 }
 
 /** A decision chosen on the timeline: its words, its alternatives, and the replay at its position. */
@@ -210,7 +232,11 @@ function choose(review, d, chip) {
   if (MARKED.includes(d.mark) && d.mark !== "best") {
     parts.push(el("p", "hint", t("Lost against Campione's move: {loss}", { loss: interval(d.loss, unit) })));
   }
-  parts.push(table, look);
+  parts.push(table);
+  if (d.moves.some((m) => m.action !== d.best.action && (m.versus_best.mean ?? 0) > 0)) {
+    parts.push(el("p", "hint", t("A plus: on these deals that move did better than Campione's, which was chosen on other deals; read the difference with its interval.")));
+  }
+  parts.push(look);
   $("analysis-decision").replaceChildren(...parts);
   options.goTo(d.number - 1, review.seat);
 }
