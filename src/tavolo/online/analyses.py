@@ -75,7 +75,8 @@ class AnalysisLimits:
     per_address: int = 2
     total: int = 8
     workers: int = 1
-    forget_s: float = 20.0
+    forget_s: float = 90.0
+    """A hidden tab's timers may run once a minute (Chrome's throttling): its page still waits."""
 
 
 def analysable(game: str) -> bool:
