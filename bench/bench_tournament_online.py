@@ -1,6 +1,6 @@
 """Online tournaments' speed (issue 39, "Tests and figures"): 100 pairs of bots, pure Danish, played
 through the room (:class:`tavolo.online.tournaments.Tournaments` over a :class:`TableService` with its
-bots at pace 0) on a SQLite file, as a club's laptop would run it.
+bots at a fast pace, :data:`PACE`) on a SQLite file, as a club's laptop would run it.
 
 * ``tournament.online.pairs100.round_turnaround_ms``: for each round after the first, from the
   moment the last table of the previous round stored its end (its ``finished_at``) to every table
@@ -19,13 +19,14 @@ is ``...round_turnaround_ms.postgres``, played with no open page (the SQLite run
 ``BENCH_TOURNAMENT_ONLINE_PAIRS``, ``..._ROUNDS`` and ``..._PAGES`` shrink the event (tests/bench runs it
 tiny).
 
-Where the time went (Dec 2026, 2 shared cores, cProfile and timers around the driver's calls): the
-turnaround is :meth:`TableService.open_tables` itself (1.5-2.3 s for 50 tables; the pairing and the
-previous round's last score take ~5 ms): it deals the tables one after the other, and between two
-tables the loop runs the bot turns of the tables already dealt (``_bot_turn``: ~65% of the window).
-The publish delay is not ``rankings`` (0.3 ms for 100 pairs) but each page's ``driver.tournament()``,
-a DB read through ``asyncio.to_thread`` (median 1.2 s: 100 of them queue on the default executor with
-the driver's own steps), and waking 100 waiters on one ``asyncio.Condition`` (median 0.2 s).
+Where the time went, and what changed (Dec 2026, 2 shared cores): the turnaround was
+:meth:`TableService.open_tables` dealing the tables one after the other while the bots of the tables
+already dealt moved in between (1.5-2.3 s for 50 tables); it now deals them all first, their shuffles
+in one group commit, then lets the bots go (100-400 ms). The publish delay was each page's
+``driver.tournament()`` reading the log (100 of them queued on the default executor) and waking 100
+waiters on one ``asyncio.Condition``; a page now gets the driver's copy (made once a version, read
+again from the log at most once a second) and waits on an event per tournament: p99 134 ms at
+``PACE`` 0.05, 0.6-1.0 s at pace 0 with the machine's two cores saturated by the bots themselves.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ from tavolo.tournament.state import Tournament
 
 PAIRS = int(os.environ.get("BENCH_TOURNAMENT_ONLINE_PAIRS", "100"))
 ROUNDS = int(os.environ.get("BENCH_TOURNAMENT_ONLINE_ROUNDS", "4"))
+PACE = float(os.environ.get("BENCH_TOURNAMENT_ONLINE_PACE", "0.05"))
+"""Seconds a bot waits before a move: 0.05, a fast pace (a Burraco hand of four bots in seconds); 0 plays as
+fast as the machine can, the room's loop saturated by the bots (the publish figure then measures that)."""
 PAGES = int(os.environ.get("BENCH_TOURNAMENT_ONLINE_PAGES", "100"))
 DEALS = 2
 BOT = "heuristic:easy"
@@ -92,9 +96,9 @@ class Pages:
 
 @asynccontextmanager
 async def driven(url: str) -> AsyncIterator[Tournaments]:
-    """The room (bots at pace 0) and the tournaments' driver with its default tick, on ``url``."""
+    """The room (bots at :data:`PACE`) and the tournaments' driver with its default tick, on ``url``."""
     online = OnlineStore(make_online_engine(url))
-    service = TableService(online, pace=0)
+    service = TableService(online, pace=PACE)
     await service.start()
     driver = Tournaments(service, Store(online.engine))
     await driver.start()

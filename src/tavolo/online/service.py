@@ -876,8 +876,9 @@ class TableService(Turns, Clients):
             del self._bots[key]
         return True
 
-    async def _advance(self, table: Table) -> None:
-        """After a change: deal when due, mark the end, then let the bot or the timer act."""
+    async def _advance(self, table: Table, schedule: bool = True) -> None:
+        """After a change: deal when due, mark the end, then let the bot or the timer act (unless
+        ``schedule`` is False: the caller schedules it)."""
         while entries := table.next_entries():
             try:
                 await self._commit(table, entries)
@@ -890,7 +891,8 @@ class TableService(Turns, Clients):
                 self._spawn(self.on_finished(table))
             self._broadcast(table, self._untold.pop(table.id, []))
             self._publish("table", table.id, seq=table.seq)
-        self._schedule(table)
+        if schedule:
+            self._schedule(table)
 
     async def _finish(self, table: Table) -> None:
         """Store the match's end and, once, the new ratings of its account holders."""
@@ -910,11 +912,21 @@ class TableService(Turns, Clients):
         await asyncio.to_thread(self.store.create_tables, records)
         if self._takeover is not None:
             await self._takeover.serve([r.id for r in records])
-        for record in records:
-            table = await self.table(record.id)
+        stored = await asyncio.to_thread(self.store.tables, [r.id for r in records])
+        known = {r.id for r in stored if r.id in self.tables}  # held here already: read its record again
+        tables = [self.tables.get(r.id) or await self._load(r) for r in stored]
+
+        async def deal(table: Table) -> None:
             async with self._locks[table.id]:
-                await self._refresh(table)
-                await self._advance(table)
+                if table.id in known:
+                    await self._refresh(table)
+                await self._advance(table, schedule=False)
+
+        # every table dealt first (their shuffles in one group commit), then the bots let go: a bot
+        # moving at a table dealt early no longer holds up the dealing of the next ones
+        await asyncio.gather(*(deal(table) for table in tables))
+        for table in tables:
+            self._schedule(table)
 
     async def settled(self, table_id: str) -> Table:
         """The table ``table_id`` with every row any process stored applied (a finished table's

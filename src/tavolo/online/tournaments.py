@@ -32,6 +32,8 @@ import hashlib
 import hmac
 import logging
 import secrets
+import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -55,6 +57,11 @@ from tavolo.tournament.state import Tournament
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
+READ_AGAIN_SECONDS = 1.0
+"""A reader is given what this process knows of a tournament when its log was read here this recently
+(this process's own steps, another's told by the fan-out, the tick): a hundred open pages do not read
+the log a hundred times at each result; a change made elsewhere without a word (the desk of another
+server, the command line) shows within this long."""
 KEPT_COPIES = 64
 """Tournaments whose last copy for readers is kept (those being looked at)."""
 SUBSTITUTE = "{name} (sostituto)"
@@ -83,28 +90,38 @@ class Tournaments:
         """(table id, seat) -> when this process first saw that seat's player gone (codice art. 33)."""
         self._task: asyncio.Task[None] | None = None
         self._copies: dict[str, Tournament] = {}
+        self._copying: dict[str, asyncio.Future[Tournament]] = {}
+        """The copy being made of each tournament (one at a time, awaited by every reader asking)."""
+        self._state_locks: dict[str, threading.Lock] = {}
         """The last copy of each tournament given to readers (:meth:`tournament`), oldest first."""
         self._versions: dict[str, int] = {}
         """The last version of each tournament this process has seen (its log's last number)."""
-        self._changed = asyncio.Condition()
+        self._changed: dict[str, asyncio.Event] = {}
+        """Per tournament, the event its waiting pages wait on: set (and replaced) when its version moves."""
+        self._read_at: dict[str, float] = {}
+        """When each tournament's log was last read here (monotonic seconds)."""
 
     async def wait_change(self, name: str, version: int, timeout: float) -> int:
         """Wait until the tournament ``name`` has a version past ``version`` (stored here, or read from
         another process's work on the next tick), at most ``timeout`` seconds; returns the version."""
-        async with self._changed:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self._versions.get(name, 0) <= version and (left := deadline - loop.time()) > 0:
+            changed = self._changed.setdefault(name, asyncio.Event())
             try:
-                await asyncio.wait_for(self._changed.wait_for(lambda: self._versions.get(name, 0) > version), timeout)
+                await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:
-                pass
-            return self._versions.get(name, 0)
+                break
+        return self._versions.get(name, 0)
 
     async def _seen(self, handle: TournamentHandle) -> None:
         """Tell the pages waiting on ``handle``'s tournament when its version moved."""
         name = handle.tournament.config.name
         if self._versions.get(name) != handle.tournament.version:
-            async with self._changed:
-                self._versions[name] = handle.tournament.version
-                self._changed.notify_all()
+            self._versions[name] = handle.tournament.version
+            changed = self._changed.pop(name, None)
+            if changed is not None:
+                changed.set()
 
     async def heard(self, name: str) -> None:
         """Another process stored events of ``name``: read them, and wake the pages waiting here."""
@@ -137,19 +154,28 @@ class Tournaments:
 
     async def tournament(self, name: str) -> Tournament:
         """The tournament ``name`` as its log says now; refused for a desk's tournament. A copy, made
-        once a version under the tournament's lock (the driver's steps change its own object on worker
-        threads) and shared by every reader: read it, never change it."""
-        async with self._locks[name]:
-            handle = await asyncio.to_thread(self._fresh, name)
-            room.room_of(handle.tournament)
-            kept = self._copies.get(name)
-            if kept is None or kept.version != handle.tournament.version:
-                kept = await asyncio.to_thread(copy.deepcopy, handle.tournament)
-                self._copies.pop(name, None)
-                if len(self._copies) >= KEPT_COPIES:
-                    self._copies.pop(next(iter(self._copies)))
-                self._copies[name] = kept
+        once a version (one copy however many readers ask at once) and shared by every reader: read
+        it, never change it. Readers never wait for the driver's steps (a round being opened), only
+        for the moment one of its changes is applied in memory (:meth:`_state_lock`)."""
+        handle = self._handles.get(name)
+        if handle is None or time.monotonic() - self._read_at.get(name, 0) > READ_AGAIN_SECONDS:
+            async with self._locks[name]:  # not while a step reads it (the tick keeps a running one fresh)
+                handle = await asyncio.to_thread(self._fresh, name)
+        room.room_of(handle.tournament)
+        kept = self._copies.get(name)
+        if kept is not None and kept.version == handle.tournament.version:
             return kept
+        copying = self._copying.get(name)
+        if copying is None or copying.done():
+            copying = self._copying[name] = asyncio.ensure_future(asyncio.to_thread(self._copy, handle))
+        kept = await asyncio.shield(copying)
+        known = self._copies.get(name)
+        if known is None or known.version < kept.version:
+            self._copies.pop(name, None)
+            if len(self._copies) >= KEPT_COPIES:
+                self._copies.pop(next(iter(self._copies)))
+            self._copies[name] = kept
+        return self._copies[name]
 
     async def do(self, name: str, command: Callable[[Tournament], list[Event]], author: str) -> list[Event]:
         """Run ``command`` (of :mod:`tavolo.tournament.room` or the desk's) as ``author``, then let the
@@ -158,7 +184,7 @@ class Tournaments:
             handle = await asyncio.to_thread(self._fresh, name)
             room.room_of(handle.tournament)
             handle.author = author
-            events = await asyncio.to_thread(handle.do, command)
+            events = await asyncio.to_thread(self._do, handle, command)
             if events:
                 self.service.tournament_changed(name)
             await self._seen(handle)
@@ -381,7 +407,7 @@ class Tournaments:
         """Store what ``command`` returns (checked against the latest log); True when it stored
         something. A refusal is logged (``quiet``) or raised."""
         try:
-            events = await asyncio.to_thread(handle.do, command)
+            events = await asyncio.to_thread(self._do, handle, command)
         except TournamentError as error:
             if not quiet:
                 raise
@@ -394,13 +420,30 @@ class Tournaments:
 
     # --- reading the store ----------------------------------------------------------------------
 
+    def _state_lock(self, name: str) -> threading.Lock:
+        """Held (on a worker thread) while the tournament ``name`` held here changes or is copied."""
+        return self._state_locks.setdefault(name, threading.Lock())
+
     def _fresh(self, name: str) -> TournamentHandle:
-        handle = self._handles.get(name)
-        if handle is None:
-            handle = self._handles[name] = self.store.open(name, author="tavolo")
-        else:
-            handle.refresh()
-        return handle
+        """The handle on ``name``, its log read (on a worker thread)."""
+        with self._state_lock(name):
+            self._read_at[name] = time.monotonic()
+            handle = self._handles.get(name)
+            if handle is None:
+                handle = self._handles[name] = self.store.open(name, author="tavolo")
+            else:
+                handle.refresh()
+            return handle
+
+    def _do(self, handle: TournamentHandle, command: Callable[[Tournament], list[Event]]) -> list[Event]:
+        """``command`` checked, stored and applied (on a worker thread; readers' copies wait only for
+        the events' application in memory, not for the database)."""
+        return handle.do(command, guard=self._state_lock(handle.tournament.config.name))
+
+    def _copy(self, handle: TournamentHandle) -> Tournament:
+        """A copy of the tournament held here, for readers (on a worker thread)."""
+        with self._state_lock(handle.tournament.config.name):
+            return copy.deepcopy(handle.tournament)
 
     def _running(self) -> list[str]:
         """The tournaments of the room not closed yet."""

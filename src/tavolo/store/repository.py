@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import getpass
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -128,15 +129,20 @@ class TournamentHandle:
         raise TournamentError("could not record after {ATTEMPTS} attempts: the log keeps changing, try again",
                               ATTEMPTS=ATTEMPTS)  # fmt: skip
 
-    def do(self, command: Command) -> list[Event]:
-        """Run ``command`` on the latest state and append its events; returns them."""
+    def do(self, command: Command, guard: AbstractContextManager[Any] | None = None) -> list[Event]:
+        """Run ``command`` on the latest state and append its events; returns them. ``guard`` is held
+        while the state in memory changes (and only then: not while the database is written), for a
+        caller whose readers copy the state from other threads."""
+        guard = guard or nullcontext()
         for _ in range(ATTEMPTS):
             events = list(command(self.tournament))
             if self.append(events, first_seq=self.tournament.version + 1):
-                for event in events:
-                    self.tournament.apply(event)
+                with guard:
+                    for event in events:
+                        self.tournament.apply(event)
                 return events
-            self.refresh()
+            with guard:
+                self.refresh()
         raise TournamentError(
             "could not record after {ATTEMPTS} attempts: the log keeps changing, try again", ATTEMPTS=ATTEMPTS
         )
