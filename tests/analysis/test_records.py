@@ -22,8 +22,8 @@ def lost(review) -> float:
 
 
 def test_a_hand_played_by_campione_has_few_marks_and_a_random_one_more():
-    campione = analyse(read_record(DATA / "campione4.json"), 0, deals=24, seed=3)
-    random_play = analyse(read_record(DATA / "random4.json"), 0, deals=24, seed=3)
+    campione = analyse(read_record(DATA / "campione4.json"), 0, deals=60, seed=3)
+    random_play = analyse(read_record(DATA / "random4.json"), 0, deals=60, seed=3)
     errors = [d for d in campione.decisions if d.lost > 0]
     assert len(campione.decisions) > 20 and len(errors) <= 1 and lost(campione) <= 60
     assert lost(random_play) >= 150 and lost(random_play) > 3 * max(lost(campione), 1)
