@@ -450,6 +450,11 @@ function finishedPanel(finished) {
   const replay = el("a", "button", t("Replay"));
   replay.href = `/replay/${tableId}`;
   links.append(record, replay);
+  if (ctx.seat !== null) {                                           // Campione's review, on the replay page
+    const review = el("a", "button analyse-link", t("Analyse my hand"));
+    review.href = `/replay/${tableId}#analysis`;
+    links.append(review);
+  }
   panel.append(links);
   return panel;
 }
