@@ -193,7 +193,7 @@ function draw(review) {
     });
     parts.push(all);
   }
-  const legend = el("p", "hint analysis-legend", t("Each number is the move's in the game.") + " " + t("Marks: ! excellent, ?! inaccuracy (from {low}), ? mistake (from {middle}), ?? blunder (from {high}), only where the 95% interval excludes zero.", {
+  const legend = el("p", "hint analysis-legend", t("Each number is the move's in the game.") + " " + t("Marks: ! excellent, ?! inaccuracy (from {low}), ? mistake (from {middle}), ?? blunder (from {high}), only where 10 deals at least and the 99% interval exclude zero.", {
     low: amount(review.thresholds[0], review.unit, false), middle: amount(review.thresholds[1], review.unit, false),
     high: amount(review.thresholds[2], review.unit, false) }));
   const link = el("a", "analysis-link", t("Link to share this analysis"));
