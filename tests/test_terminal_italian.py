@@ -72,6 +72,8 @@ def test_a_bridge_board_says_calls_and_contracts_in_italian():
                           lambda seed: BridgeBot(seed=seed, samples=1), move=-1)
     assert "Passo" in out and "surcontrate da Nord" in out and "Carla (O)" in out and "tutti in prima" in out
     assert english_in(out) == []
+    box = out[out.index("Doppio morto: prese per dichiarante"):].splitlines()  # the double-dummy table
+    assert box[1].split("┃")[-1].strip() == "SA" and [row.split()[0] for row in box[3:7]] == ["N", "E", "S", "O"]
 
 
 def play_to_the_end(terminal, game, bot, move: int = 0) -> str:

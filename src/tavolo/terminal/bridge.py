@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from tavolo.games.bridge import calls as cl
-from tavolo.games.bridge.analysis import analyse, table_text
+from tavolo.games.bridge.analysis import DENOMINATIONS, Analysis, analyse
 from tavolo.games.bridge.cards import hand_text, name, names
 from tavolo.games.bridge.observation import BridgeObservation
 from tavolo.games.bridge.results import HandResult
@@ -65,6 +65,18 @@ class TerminalBridge(TerminalTable):
         """``Carla (W)``: the name and the seat's initial in the person's language (Ovest: ``O``)."""
         return f"{self.names[seat]} ({self.words(SEAT_WORDS[seat])[0]})"
 
+    def _double_dummy_box(self, analysis: Analysis) -> Table:
+        """The tricks each seat takes as declarer in each denomination, in the person's language: the
+        suits by their signs, no-trumps as "SA" in Italian, the seats by their initials (N E S O)."""
+        signs = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": self.words("NT")}
+        table = Table(show_edge=False)
+        table.add_column("")
+        for denomination in DENOMINATIONS:
+            table.add_column(signs[denomination], justify="right")
+        for seat in range(4):
+            table.add_row(self.words(SEAT_WORDS[seat])[0], *(str(analysis.table[d][seat]) for d in DENOMINATIONS))
+        return table
+
     def _contract(self, contract: cl.Contract | str) -> str:
         """A contract (or as results write it, ``7NTXX by N``) in words: "7 SA surcontrate da Nord"."""
         return self.say(contract_words(contract if isinstance(contract, cl.Contract) else cl.Contract.parse(contract)))
@@ -98,4 +110,5 @@ class TerminalBridge(TerminalTable):
                            tricks=analysis.dd_tricks, contract=self._contract(result.contract),
                            score=analysis.par_score,
                            contracts=", ".join(map(self._contract, analysis.par_contracts)) or "-"))
-        c.print(table_text(analysis))
+        c.print(self.words("Double dummy: tricks by declarer"))
+        c.print(self._double_dummy_box(analysis))
