@@ -21,7 +21,6 @@ match's link reads it.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import secrets
@@ -31,6 +30,7 @@ from typing import Any
 from tavolo.games.burraco.rules import RULE_SETS
 from tavolo.games.burraco.scoresheet import MOST_SIDES, SheetError, parse_sheet_json, score_sheet
 from tavolo.online.messages import Refusal
+from tavolo.online.tokens import token_hash
 from tavolo.store.scorekeeper import ScoreMatch, ScoreStore
 
 TARGETS = (505, 1005, 2005, 3005, 5005)
@@ -44,10 +44,6 @@ def sides_for(players: int) -> int:
     """Sides of a match: pairs or teams of three with 2, 4, 6 players; with 3 and 5
     everyone keeps their own score (partners of a hand share its points: enter each one's)."""
     return 2 if players in (2, 4, 6) else players
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def create(store: ScoreStore, sides: list[str], players: int, target: int, rules: str) -> tuple[ScoreMatch, str]:

@@ -52,6 +52,7 @@ from tavolo.online.presence import HEARTBEAT_SECONDS, Counts, Presence
 from tavolo.online.ratings import ordinal, rate, teams
 from tavolo.online.clients import Client, Clients, encode
 from tavolo.online.tables import Event, Table, table_info, told_to
+from tavolo.online.tokens import token_hash
 from tavolo.online.turns import Turns
 from tavolo.online.views import GameUnavailable, OptionError, offered, view_of
 from tavolo.store.online import (
@@ -63,11 +64,6 @@ log = logging.getLogger(__name__)
 
 TIMERS = ("off", "relaxed", "code")
 NAME_LENGTH = 40
-
-
-def token_hash(token: str) -> str:
-    """What is stored of a seat token: its SHA-256, hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 INLINE_WAIT_MS = 10
@@ -477,8 +473,7 @@ class TableService(Turns, Clients):
         """The token of ``seat`` at ``next_id``, the table ``table`` is played again at:
         keyed by the service's secret and the seat's token hash at ``table``, so only
         who holds that seat (or the server) can have it, and it reads the same each time."""
-        message = f"{next_id}:{seat}:{table.seats[seat].token_hash}".encode()
-        return base64.urlsafe_b64encode(hmac.new(self.secret, message, hashlib.sha256).digest()).decode().rstrip("=")
+        return self._signed(f"{next_id}:{seat}:{table.seats[seat].token_hash}")
 
     async def lobby(self, page: int = 0, size: int = LOBBY_PAGE) -> list[dict[str, Any]]:
         """A page of the lobby, from the store (the tables of every process), newest first: the
@@ -997,8 +992,12 @@ class TableService(Turns, Clients):
     def tournament_token(self, table_id: str, seat: int, account: str) -> str:
         """The seat token of ``account``'s ``seat`` at a tournament's table: keyed by the service's
         secret, so the tournament page gives it to that account alone, the same from any process."""
-        message = f"tournament:{table_id}:{seat}:{account}".encode()
-        return base64.urlsafe_b64encode(hmac.new(self.secret, message, hashlib.sha256).digest()).decode().rstrip("=")
+        return self._signed(f"tournament:{table_id}:{seat}:{account}")
+
+    def _signed(self, message: str) -> str:
+        """A token for ``message`` keyed by the service's secret (the same in every process)."""
+        digest = hmac.new(self.secret, message.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

@@ -41,8 +41,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from tavolo.online.service import TableService, token_hash
+from tavolo.online.service import TableService
 from tavolo.online.tables import Table
+from tavolo.online.tokens import token_hash
 from tavolo.store import Store, TournamentHandle
 from tavolo.store.models import EventRow, TournamentRow
 from tavolo.store.online import SeatRecord, TableRecord
