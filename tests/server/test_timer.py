@@ -180,4 +180,6 @@ def test_without_a_timer_a_hand_s_end_waits_for_each_person():
         assert table.waiting == {0} and table.to_act == -1
         deadline = service.continue_deadline(table)
         assert (None if deadline is None else deadline - table.ended_at) == due, timer
+        shown = service.state_frame(table, 0)["view"]["deadline_ms"]  # the page counts it down
+        assert shown == (None if deadline is None else int(deadline * 1000)), timer
     service._pool.shutdown()

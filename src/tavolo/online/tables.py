@@ -343,7 +343,7 @@ class Table:
                 "legal": state.legal_action_strings() if seat is not None and to_act == seat else [],
                 "legal_words": ([w.to_json() for w in state.legal_action_words()]
                                 if seat is not None and to_act == seat else []),
-                "to_act": to_act, "deadline_ms": deadline_ms if to_act >= 0 else None,
+                "to_act": to_act, "deadline_ms": deadline_ms,
                 "hand_end": self.hand_end, "finished": self.finished(),
                 "log": [own if actor == seat else public for actor, own, public in self.log] if log else [],
                 "melds": self._melds_now(0 if seat is None else seat)}

@@ -114,8 +114,11 @@ class Turns:
         return table.changed_at + seconds
 
     def deadline_ms(self, table: Table) -> int | None:
-        """:meth:`deadline` in epoch ms, as the ``View`` carries it."""
+        """:meth:`deadline` in epoch ms, as the ``View`` carries it; at a hand's end, when the timer
+        presses "continua" (:meth:`continue_deadline`), so the page counts that down too."""
         deadline = self.deadline(table)
+        if deadline is None:
+            deadline = self.continue_deadline(table)
         return None if deadline is None else int(deadline * 1000)
 
     def continue_deadline(self, table: Table) -> float | None:
