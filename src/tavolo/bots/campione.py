@@ -24,12 +24,14 @@ for measurement) or at ``samples`` deals, whichever comes first, and always fini
 from __future__ import annotations
 
 import importlib
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tavolo.bots.settings import one_of, read_settings, seconds, whole
+from tavolo.bots.settings import non_negative, one_of, read_settings, seconds, whole
 from tavolo.engine.agent import Agent
 from tavolo.engine.errors import Text
 from tavolo.engine.game import Game, State
@@ -43,7 +45,12 @@ PLAYOUT_BOTS: dict[str, str] = {
 Campione sits only at the games named here, each measured against the level below in docs/bots.md
 (not at Peppa: there it does not beat the sampling bot, same file)."""
 
-READERS = {"time": seconds, "samples": whole, "clock": one_of(("wall", "cpu"))}
+GUARDED: dict[str, float] = {}
+"""Per game, the ``guard`` Campione plays with by default (see :class:`CampioneBot`): where a
+plain search lost to the rule bot (docs/bots.md), it keeps the rule bot's move unless the deals
+show another better by that many standard errors."""
+
+READERS = {"time": seconds, "samples": whole, "clock": one_of(("wall", "cpu")), "guard": non_negative}
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
@@ -64,10 +71,15 @@ class CampioneBot:
     ``time``: seconds a move at most (one deal is always finished); ``samples``: deals a move at
     most; ``clock``: ``"wall"`` or ``"cpu"`` (the process's CPU time, for measurement), or any
     function of no arguments giving seconds (tests); ``playout``: the play-out bot's maker from a
-    seed, for measuring a game Campione does not sit at yet (by default :func:`playout_bot`)."""
+    seed, for measuring a game Campione does not sit at yet (by default :func:`playout_bot`);
+    ``guard``: None for the plain search (the best mean), or a number z: the play-out bot's own move
+    unless another's gain over it, deal by deal on the same deals, is above zero by z standard errors
+    (a search of few deals over many moves otherwise picks the luckiest; by default
+    :data:`GUARDED`'s figure for the game, else None)."""
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, *, time: float = 1.0, samples: int = 400,
-                 clock: str | Callable[[], float] = "wall", playout: Callable[[int], Agent] | None = None) -> None:
+                 clock: str | Callable[[], float] = "wall", playout: Callable[[int], Agent] | None = None,
+                 guard: float | None = None) -> None:
         self.game = game
         self.seat = seat
         self.time = time
@@ -75,6 +87,7 @@ class CampioneBot:
         self._clock = CLOCKS[clock] if isinstance(clock, str) else clock
         self._rng = random.Random(seed)
         self._playout_bot = playout or playout_bot(game)
+        self.guard = GUARDED.get(game.name) if guard is None else guard
         self.last_samples = 0
         """How many deals the last search finished (for tests and measurement)."""
 
@@ -84,13 +97,18 @@ class CampioneBot:
         return cls(game, seat, seed, **read_settings("campione", settings, READERS))  # type: ignore[arg-type]
 
     def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
-        """The legal action with the best mean value over the sampled deals."""
+        """The legal action with the best mean value over the sampled deals (guarded: see the class)."""
         legal = list(legal_actions)
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
-        totals = self._search(observation, legal)
-        return max(legal, key=lambda action: totals[action])
+        if self.guard is None:
+            totals = self._search(observation, legal)
+            return max(legal, key=lambda action: totals[action])
+        own = self._playout_bot(self._rng.getrandbits(64)).choose(observation, legal)
+        values: dict[int, list[float]] = {action: [] for action in legal}
+        self._search(observation, legal, values)
+        return guarded_choice(values, own, self.guard)
 
     def choose_after(self, observation: Any, legal_actions: Sequence[int], waited: float) -> int:
         """:meth:`choose` when ``waited`` wall seconds of this move's budget are already gone (the
@@ -105,8 +123,10 @@ class CampioneBot:
         finally:
             self.time = budget
 
-    def _search(self, observation: Any, legal: list[int]) -> dict[int, float]:
-        """Each action's total value over as many whole deals as the budget allows."""
+    def _search(self, observation: Any, legal: list[int], kept: dict[int, list[float]] | None = None
+                ) -> dict[int, float]:
+        """Each action's total value over as many whole deals as the budget allows (each deal's
+        value appended to ``kept``'s list for the action where it is given)."""
         deadline = self._clock() + self.time
         totals = dict.fromkeys(legal, 0.0)
         while self.last_samples < self.samples:
@@ -119,6 +139,8 @@ class CampioneBot:
                 values[action] = self._value(deal, action, seed)
             for action, value in values.items():
                 totals[action] += value
+                if kept is not None:
+                    kept[action].append(value)
             self.last_samples += 1
             if self._clock() >= deadline:
                 break
@@ -139,3 +161,25 @@ class CampioneBot:
                 state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
             value = self.game.position_value(state)
         return value[self.seat]
+
+
+def guarded_choice(values: dict[int, list[float]], own: int, guard: float) -> int:
+    """``own`` unless another action gains over it, deal by deal, by more than ``guard`` standard
+    errors of that gain (the best such gain's action); with one deal there is no error to tell, so
+    ``own``.
+
+        >>> guarded_choice({1: [0.0, 0.0, 0.0], 2: [1.0, 2.0, 1.5]}, own=1, guard=2.0)
+        2
+        >>> guarded_choice({1: [0.0, 0.0], 2: [3.0, -2.0]}, own=1, guard=1.0)
+        1
+    """
+    best, best_gain = own, 0.0
+    for action, row in values.items():
+        gains = [v - w for v, w in zip(row, values[own])]
+        if action == own or len(gains) < 2:
+            continue
+        mean = statistics.fmean(gains)
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        if mean > best_gain and mean > guard * error:
+            best, best_gain = action, mean
+    return best

@@ -11,7 +11,7 @@ from tavolo.engine.game import CardGame
 from tavolo.games.canasta import explain, hidden, notation, serial, words
 from tavolo.games.canasta.actions import NUM_ACTIONS
 from tavolo.games.canasta.rules import CanastaOptions
-from tavolo.games.canasta.state import CanastaState
+from tavolo.games.canasta.state import DEAL, OVER, CanastaState
 
 
 class CanastaGame(CardGame):
@@ -41,6 +41,20 @@ class CanastaGame(CardGame):
     def sample_hidden_state(self, observation, rng) -> CanastaState:
         """A full state consistent with what ``observation``'s seat knows."""
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def position_value(self, state: CanastaState) -> list[float] | None:
+        """A search cuts its play-out at the hand's end (or the match's): each seat's side's points
+        so far less the other sides' mean, in the game's points."""
+        if state._phase not in (DEAL, OVER):
+            return None
+        values = state.returns()
+        sides = [state.side_of(seat) for seat in range(len(values))]
+        return [value - _mean([v for v, other in zip(values, sides) if other != side])
+                for value, side in zip(values, sides)]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def make_game(**options: Any) -> CanastaGame:

@@ -11,7 +11,7 @@ from tavolo.engine.game import ZERO_SUM, Utility
 from tavolo.games.parlour.game import ParlourGame
 from tavolo.games.perlina import hidden, words
 from tavolo.games.perlina.rules import PerlinaOptions
-from tavolo.games.perlina.state import NUM_ACTIONS, PerlinaState, state_from_json
+from tavolo.games.perlina.state import DEAL, NUM_ACTIONS, OVER, PerlinaState, state_from_json
 
 
 class PerlinaGame(ParlourGame):
@@ -33,6 +33,12 @@ class PerlinaGame(ParlourGame):
         """Zero-sum: the tokens each seat won or lost, the pot left at the end shared among the seats
         dealt in."""
         return ZERO_SUM
+
+    def position_value(self, state: PerlinaState) -> list[float] | None:
+        """A search cuts its play-out at the hand's end (the pot won, the next deal due) or the
+        game's: each seat's tokens won or lost so far (a pot carried over after a tie still to be
+        won)."""
+        return state.returns() if state._phase in (DEAL, OVER) else None
 
     @property
     def words_deck(self) -> str:  # type: ignore[override]

@@ -10,7 +10,7 @@ from tavolo.engine.game import ZERO_SUM, Utility
 from tavolo.games.parlour.game import ParlourGame
 from tavolo.games.petrangola import hidden, words
 from tavolo.games.petrangola.rules import PetrangolaOptions
-from tavolo.games.petrangola.state import NUM_ACTIONS, PetrangolaState, state_from_json
+from tavolo.games.petrangola.state import DEAL, NUM_ACTIONS, OVER, PetrangolaState, state_from_json
 
 
 class PetrangolaGame(ParlourGame):
@@ -33,6 +33,12 @@ class PetrangolaGame(ParlourGame):
     def utility(self) -> Utility:
         """Zero-sum: the tokens each seat won or lost, the table's to the last one left."""
         return ZERO_SUM
+
+    def position_value(self, state: PetrangolaState) -> list[float] | None:
+        """A search cuts its play-out at the hand's end (a token paid, the next deal due) or the
+        game's: each seat's tokens won or lost so far (the table's still to be won by the last one
+        left)."""
+        return state.returns() if state._phase in (DEAL, OVER) else None
 
 
 def make_game(**options: Any) -> PetrangolaGame:

@@ -10,7 +10,7 @@ from tavolo.engine.game import CardGame
 from tavolo.games.pinnacola import explain, hidden, notation, serial, words
 from tavolo.games.pinnacola.actions import NUM_ACTIONS
 from tavolo.games.pinnacola.rules import PinnacolaOptions
-from tavolo.games.pinnacola.state import PinnacolaState
+from tavolo.games.pinnacola.state import DEAL, OVER, PinnacolaState
 
 
 class PinnacolaGame(CardGame):
@@ -37,6 +37,20 @@ class PinnacolaGame(CardGame):
     def sample_hidden_state(self, observation, rng) -> PinnacolaState:
         """A full state consistent with what ``observation``'s seat knows."""
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def position_value(self, state: PinnacolaState) -> list[float] | None:
+        """A search cuts its play-out at the hand's end (or the match's): each seat's side's points
+        so far less the other sides' mean, in the game's points."""
+        if state._phase not in (DEAL, OVER):
+            return None
+        values = state.returns()
+        sides = [state._opts.side(seat) for seat in range(len(values))]
+        return [value - _mean([v for v, other in zip(values, sides) if other != side])
+                for value, side in zip(values, sides)]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def make_game(**options: Any) -> PinnacolaGame:

@@ -10,7 +10,7 @@ from tavolo.engine.game import CardGame
 from tavolo.games.scala40 import explain, hidden, notation, serial, words
 from tavolo.games.scala40.actions import NUM_ACTIONS
 from tavolo.games.scala40.rules import Scala40Options
-from tavolo.games.scala40.state import Scala40State
+from tavolo.games.scala40.state import DEAL, OVER, Scala40State
 
 
 class Scala40Game(CardGame):
@@ -37,6 +37,15 @@ class Scala40Game(CardGame):
     def sample_hidden_state(self, observation, rng) -> Scala40State:
         """A full state consistent with what ``observation``'s seat knows."""
         return hidden.sample_hidden_state(self, observation, rng)
+
+    def position_value(self, state: Scala40State) -> list[float] | None:
+        """A search cuts its play-out at the hand's end (or the match's): each seat's return so far
+        (minus its points) less the other seats' mean, in the game's points."""
+        if state._phase not in (DEAL, OVER):
+            return None
+        values = state.returns()
+        total, n = sum(values), len(values)
+        return [(v * n - total) / (n - 1) for v in values]
 
 
 def make_game(**options: Any) -> Scala40Game:
