@@ -18,7 +18,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from tavolo.server.app import create_app
-from tavolo.server.director import make_desk_director
+from tavolo.server.director.common import make_desk_director
 from tavolo.server.limits import Limits
 
 from .conftest import SCREENSHOTS, free_port

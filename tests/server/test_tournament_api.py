@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 
 from tavolo.server.app import create_app
-from tavolo.server.director import make_desk_director
+from tavolo.server.director.common import make_desk_director
 from tests.server.test_fuzz_http import UNCHECKED, assert_contract_error
 
 PASSWORD = "segreto-lungo-1"

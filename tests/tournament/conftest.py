@@ -86,7 +86,7 @@ DIRECTORS = ("anna", "arbitro", "direttrice", "arbitra")
 def web_app(tmp_path):
     """The web app on a database of its own, logins by its own accounts; :data:`DIRECTORS` direct it."""
     from tavolo.server.app import create_app
-    from tavolo.server.director import make_desk_director
+    from tavolo.server.director.common import make_desk_director
 
     web = create_app(f"sqlite:///{tmp_path / 'web.sqlite'}", pace=0)
     for name in DIRECTORS:
@@ -98,7 +98,7 @@ def web_app(tmp_path):
 def app(web_app, monkeypatch):
     """The web app, the logged-in account read from an ``x-account`` header for the API tests (logging in
     is the web app's own business: the browser test logs in for real)."""
-    from tavolo.server import director
+    from tavolo.server.director import desk as director
 
     monkeypatch.setattr(director, "current_account", lambda request: request.headers.get("x-account"))
     return web_app

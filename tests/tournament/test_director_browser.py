@@ -290,7 +290,7 @@ def test_each_side_confirms_the_other_sides_deals_and_a_second_proposal_is_a_dis
 def test_the_desk_sets_the_halls_address_and_warns_before_cards_no_phone_can_open(browser, served, web_app):
     """A desk opened at http://127.0.0.1 once printed QR codes to 127.0.0.1: the desk shows this machine's
     addresses on the hall's network, asks before printing cards with a loopback address, and prints the hall's."""
-    from tavolo.server.director import lan_addresses
+    from tavolo.server.director.desk import lan_addresses
 
     context = a_director_with_pairs(browser, served, 4)
     desk = context.new_page()

@@ -87,7 +87,7 @@ def test_the_halls_address_is_set_once_for_the_server_and_refused_beside_its_fie
 
 def test_the_desk_says_whether_tavolo_answers_at_each_hall_address(client, monkeypatch):
     """Issue 37 (6): the desk offered a LAN address the server, listening on 127.0.0.1 only, never answered at."""
-    from tavolo.server import director
+    from tavolo.server.director import desk as director
 
     with socket.socket() as listening:
         listening.bind(("127.0.0.1", 0))

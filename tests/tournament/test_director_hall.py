@@ -9,8 +9,9 @@ import threading
 
 import pytest
 
-from tavolo.server import director
-from tavolo.server.director import Hall, is_loopback, lan_addresses
+from tavolo.server.director import desk as director
+from tavolo.server.director.desk import is_loopback, lan_addresses
+from tavolo.server.director.public import Hall
 from tavolo.store import Store
 from tavolo.tournament import commands
 from tavolo.tournament.config import TournamentConfig

@@ -159,7 +159,7 @@ def test_the_list_import_has_a_cap_on_its_lines_and_on_its_body(client):
 
 def test_the_list_import_runs_off_the_event_loop(app, served, monkeypatch):
     """16,000 lines once froze every table for 41.7 s: while a list is read, the hall's pages are answered."""
-    from tavolo.server import director
+    from tavolo.server.director import desk as director
 
     client = httpx.Client(base_url=served, timeout=10)
     client.post("/api/direttore", json={"name": NAME, "rounds": 3}, headers=ANNA)
@@ -408,7 +408,7 @@ def test_only_the_servers_directors_create_tournaments(web_app):
     """Anyone could register an account and become a director: the first director is named by `tavolo serve
     --director` (or `tavolo tournament director`), which creates the account if needed, so no one registers the
     name first; a director names the others."""
-    from tavolo.server.director import desk_directors, make_desk_director
+    from tavolo.server.director.common import desk_directors, make_desk_director
 
     own = {"Origin": "http://testserver"}
     with TestClient(web_app) as stranger, TestClient(web_app) as director_client:
@@ -439,7 +439,7 @@ def test_the_first_director_is_named_when_the_server_starts(tmp_path, monkeypatc
     from typer.testing import CliRunner
 
     from tavolo.cli import app as cli_app
-    from tavolo.server.director import desk_directors
+    from tavolo.server.director.common import desk_directors
     from tavolo.store.online import OnlineStore, make_online_engine
 
     database = str(tmp_path / "sala.sqlite")
@@ -511,7 +511,7 @@ def test_a_backup_holding_a_control_character_is_refused_naming_the_event(client
 def test_directors_and_staff_are_named_as_their_accounts_write_them(web_app):
     """Account names are one whatever their case (issue 38): a director or arbiter named in another case is
     stored as the account writes itself, so the desk knows the person logged in under that account."""
-    from tavolo.server.director import desk_directors, make_desk_director
+    from tavolo.server.director.common import desk_directors, make_desk_director
 
     own = {"Origin": "http://testserver"}
     with TestClient(web_app) as carla, TestClient(web_app) as director_client:

@@ -9,7 +9,7 @@ import pytest
 
 import tavolo
 from tavolo.i18n import catalog
-from tavolo.server.director import SCRIPT_TEXTS
+from tavolo.server.director.common import SCRIPT_TEXTS
 from tavolo.tournament.clock import TIME_OUT_RULES
 
 PACKAGE = Path(tavolo.__file__).parent
@@ -17,7 +17,7 @@ SOURCES = [
     *sorted((PACKAGE / "tournament").glob("*.py")),
     *sorted((PACKAGE / "tournament_cli").glob("*.py")),
     *(PACKAGE / "store" / name for name in ("backup.py", "database.py", "repository.py")),
-    PACKAGE / "server" / "director.py",
+    *sorted((PACKAGE / "server" / "director").glob("*.py")),
 ]
 TEMPLATES = sorted((PACKAGE / "server" / "templates" / "director").glob("*.html"))
 MESSAGE_CALLS = {"TournamentError", "NoCompletePairing", "_NoEntrants", "DatabaseUnavailable", "Message", "_"}

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket
 from tavolo.online.messages import Refusal
 from tavolo.online.clients import encode
 from tavolo.server.api import request_language
-from tavolo.server.director import OWN_BODY_LIMITS
+from tavolo.server.director.desk import OWN_BODY_LIMITS
 from tavolo.server.ws import error_frame
 from tavolo.tournament.text import CONTROL, control_field
 

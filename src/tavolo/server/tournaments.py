@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tavolo.online.tournaments import Tournaments
 from tavolo.server import pages
 from tavolo.server.api import account_of, address, guard
-from tavolo.server.director import Refused, desk_directors, same_origin
+from tavolo.server.director.common import Refused, desk_directors, same_origin
 from tavolo.tournament import commands, room
 from tavolo.tournament.config import Kind, Phase, TournamentConfig, parse_system
 from tavolo.tournament.errors import TournamentError

@@ -335,7 +335,7 @@ def director(
 def name_desk_director(store: OnlineStore, account: str) -> None:
     """What ``tavolo tournament director`` and ``tavolo serve --director`` do: the account is made a director of
     the server, created first (its password asked twice, unseen) when it does not exist."""
-    from tavolo.server.director import make_desk_director
+    from tavolo.server.director.common import make_desk_director
 
     def password() -> str:
         return typer.prompt(_("Password for the new account {account}", account=account), hide_input=True,

@@ -1,75 +1,55 @@
-"""The director's desk and the hall in the browser: a tournament run from a laptop, scores from phones.
-
-Three kinds of pages, all over :mod:`tavolo.store` (the tournament's event
-log) and :mod:`tavolo.tournament` (every rule; nothing here decides one):
-
-* public and read-only: the live standings and round (``/torneo/{name}``),
-  the projector view (``/torneo/{name}/proiettore``), the seat-finder; they
-  show :func:`tavolo.tournament.public.public_view` and nothing more, and
-  update within a second through server-sent events (``/api/torneo/{name}/live``);
-* a table's phone page (``/torneo/{name}/tavolo/{table}``, the score card's QR
-  code): one side enters the points with its code, the other confirms with
-  its own; without a code nothing changes;
-* the director's desk (``/direttore``), for the accounts the tournament made
-  director or arbiter (the creator is its director): create an event, register
-  or import the list with a preview, seat round 1 by draw (the seed shown), in
-  registration order or by the director's choice, publish rounds, enter and
-  correct scores, the round clock, printouts (in the page's language) and a backup.
-
-Every request that changes something (POST, PUT, PATCH, DELETE here, and the score cards' printout, which
-issues the codes) must come from these pages' own origin (:func:`same_origin`): an ``Origin`` (or, lacking
-it, ``Referer``) header naming another site is refused with 403, so a page elsewhere cannot act with the
-director's login cookie. A request with neither header is a program's, not a browser's (browsers send
-``Origin`` with every POST): it is let through when it carries no login cookie (a phone's code, a test's
-account header) and refused when it does. Behind a reverse proxy, pass the ``Host`` header on (or set
-``X-Forwarded-Host``).
-
-Each tournament is rebuilt from its log once and kept (:class:`Rebuilt`) while
-the log's last number stays the same.
-
-Every word comes from the ``tournament`` catalog, Italian first.
+"""The director's desk (``/direttore``), for the accounts the tournament made director or arbiter (the creator
+is its director): create an event, register or import the list with a preview, seat round 1 by draw (the seed
+shown), in registration order or by the director's choice, publish rounds, enter and correct scores, the round
+clock, printouts (in the page's language), exports and a backup, the staff, undo and the hall's address.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import copy
 import hashlib
 import ipaddress
 import json
 import re
-import secrets
 import socket
 import tempfile
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
-from fastapi.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from starlette.datastructures import UploadFile as StarletteUpload
 
-from tavolo.i18n import catalog, language, negotiate, translate
-from tavolo.online.accounts import NAME_LENGTH, PASSWORD_LENGTH, LoginGuard
-from tavolo.online.accounts import register as register_account
-from tavolo.online.messages import Refusal
+from tavolo.i18n import catalog
 from tavolo.server.api import account_of
-from tavolo.store import Store, TournamentHandle
+from tavolo.server.director.common import (
+    DOMAIN,
+    Refused,
+    _open,
+    check_origin,
+    desk_directors,
+    lang_of,
+    make_desk_director,
+    render,
+    router,
+    tournaments,
+    words_of,
+)
+from tavolo.server.director.phone import _points, proposed_points
+from tavolo.server.director.public import _do, hall
+from tavolo.store import TournamentHandle
 from tavolo.store.backup import _fold as fold_backup  # the checks restore() makes, for the preview
 from tavolo.store.backup import _read as read_backup
 from tavolo.store.backup import backup, restore
 from tavolo.store.repository import _last_action as last_action_seqs  # the rule TournamentHandle.undo follows
-from tavolo.store.models import EventRow, TournamentRow
 from tavolo.store.online import OnlineStore, SettingRow
 from tavolo.tournament import commands
-from tavolo.tournament.codes import check_code
 from tavolo.tournament.config import (
     Kind,
     Phase,
@@ -82,482 +62,22 @@ from tavolo.tournament.config import (
     parse_system,
 )
 from tavolo.tournament.errors import TournamentError
-from tavolo.tournament.events import ScoreProposed
 from tavolo.tournament.flags import flags
-from tavolo.tournament.importing import read_entrant_file, read_points
+from tavolo.tournament.importing import read_entrant_file
 from tavolo.tournament.journal import describe
 from tavolo.tournament.naming import check_event_name, search_key
-from tavolo.tournament.public import find_seat, public_view, round_view
+from tavolo.tournament.public import public_view, round_view
 from tavolo.tournament.results import missing_tables
 from tavolo.tournament.seating import Seating, new_seed
 from tavolo.tournament.state import Tournament
 
-router = APIRouter()
-templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
-DOMAIN = "tournament"
-KEEPALIVE_S = 1.0
-"""How often a live page's stream looks for changes made elsewhere (the command line, another process)."""
 
-
-# --- plumbing ---------------------------------------------------------------------------------
-
-
-def lang_of(request: Request) -> str:
-    chosen = request.query_params.get("lang") or request.cookies.get("tavolo.lang")
-    return language(chosen) if chosen else negotiate(request.headers.get("accept-language"))
-
-
-def tournaments(request: Request) -> Store:
-    """The tournaments' store, on the web app's own database."""
-    state = request.app.state
-    if not hasattr(state, "tournaments"):
-        state.tournaments = Store(state.store.engine)
-    return state.tournaments
-
-
-def hall(request: Request) -> Hall:
-    state = request.app.state
-    if not hasattr(state, "hall"):
-        state.hall = Hall()
-    return state.hall
+# --- the director's desk ----------------------------------------------------------------------
 
 
 def current_account(request: Request) -> str | None:
     """The logged-in account (the web app's session cookie), or ``None``."""
     return account_of(request)
-
-
-WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-def same_origin(request: Request) -> None:
-    """Refuse (403) a change asked from another origin; see the module's notes for the rule."""
-    if request.method in WRITES:
-        check_origin(request, signed_in=bool(request.scope.get("session", {}).get("account")))
-
-
-def check_origin(request: Request, *, signed_in: bool = False) -> None:
-    """Refused when ``Origin`` (or ``Referer``) names another host than this request's; with neither header,
-    refused only when ``signed_in`` (the login cookie came with it)."""
-    source = request.headers.get("origin") or request.headers.get("referer")
-    if source is None:
-        if signed_in:
-            raise Refused(403, TournamentError(
-                "a request signed in with the login cookie must say which page sent it (an Origin header)"))
-        return
-    split = urlsplit(source)
-    own = {_host(request.headers.get(h, ""), split.scheme) for h in ("host", "x-forwarded-host")} - {""}
-    if _host(split.netloc, split.scheme) not in own:
-        raise Refused(403, TournamentError(
-            "a request from another site ({origin}) cannot change the tournament: use the desk's own pages",
-            origin=source if source == "null" else f"{split.scheme}://{split.netloc}"))  # fmt: skip
-
-
-def _host(netloc: str, scheme: str) -> str:
-    """``host[:port]`` in lower case, without the scheme's default port (the first of a proxy's list)."""
-    netloc = netloc.split(",")[0].strip().lower()
-    default = {"http": ":80", "https": ":443"}.get(scheme, "")
-    return netloc.removesuffix(default) if default else netloc
-
-
-class Refused(Exception):
-    """A request refused with an HTTP status and a catalog message."""
-
-    def __init__(self, status: int, error: TournamentError) -> None:
-        self.status, self.error = status, error
-
-
-def refused_response(request: Request, refusal: Refused) -> JSONResponse:
-    message = refusal.error.message.render(catalog(lang_of(request), DOMAIN).get)
-    return JSONResponse({"error": {"code": "refused", "message": message, "field": None}}, status_code=refusal.status)
-
-
-def _open(request: Request, name: str, author: str | None = None) -> TournamentHandle:
-    try:
-        return rebuilt(request).open(tournaments(request), name, author)
-    except TournamentError as error:
-        raise Refused(404, error) from None
-
-
-class CachedHandle(TournamentHandle):
-    """A handle on a tournament the :class:`Rebuilt` cache shares between requests.
-
-    Readers share one object; a handle copies it before its first change (copy
-    on write), so no page ever reads a tournament halfway through an event, and
-    hands its result back to the cache.
-    """
-
-    def __init__(self, cache: Rebuilt, store: Store, tournament_id: int, tournament, author: str | None) -> None:
-        super().__init__(store.engine, tournament_id, tournament, author)
-        self.cache, self.owned = cache, False
-
-    def _own(self) -> None:
-        if not self.owned:
-            self.tournament, self.owned = copy.deepcopy(self.tournament), True
-
-    def do(self, command: Callable) -> list:
-        self._own()
-        events = super().do(command)
-        self.cache.keep(self.tournament_id, self.tournament)
-        return events
-
-    def undo(self) -> list[int]:
-        self._own()
-        seqs = super().undo()
-        self.cache.keep(self.tournament_id, self.tournament)
-        return seqs
-
-    def refresh(self) -> None:
-        self._own()
-        super().refresh()
-
-    def record(self, events) -> None:
-        self._own()
-        super().record(events)
-
-
-class Rebuilt:
-    """Tournaments rebuilt from their logs, kept per event while the log's last number is the same.
-
-    Every request first reads the log's last sequence number (one indexed
-    query), so an event appended by this process, another process or the
-    command line makes the next request rebuild.
-    """
-
-    SIZE = 32
-
-    def __init__(self) -> None:
-        self.tournaments: dict[int, Any] = {}
-
-    def open(self, store: Store, name: str, author: str | None) -> TournamentHandle:
-        with store.engine.connect() as connection:
-            row = connection.execute(
-                select(TournamentRow.id, func.max(EventRow.seq))
-                .join(EventRow, EventRow.tournament_id == TournamentRow.id)
-                .where(TournamentRow.name == name)
-                .group_by(TournamentRow.id)
-            ).first()
-        if row is None:
-            return store.open(name, author)  # refused with the names of the tournaments there are
-        tournament_id, last = row
-        kept = self.tournaments.get(tournament_id)
-        if kept is None or kept.version != last:
-            kept = store.open(name, author).tournament
-            self.keep(tournament_id, kept)
-        return CachedHandle(self, store, tournament_id, kept, author)
-
-    def keep(self, tournament_id: int, tournament) -> None:
-        if tournament_id not in self.tournaments and len(self.tournaments) >= self.SIZE:
-            self.tournaments.pop(next(iter(self.tournaments)))
-        self.tournaments[tournament_id] = tournament
-
-
-def rebuilt(request: Request) -> Rebuilt:
-    state = request.app.state
-    if not hasattr(state, "rebuilt"):
-        state.rebuilt = Rebuilt()
-    return state.rebuilt
-
-
-def _do(request: Request, handle: TournamentHandle, command: Callable) -> list:
-    try:
-        events = handle.do(command)
-    except TournamentError as error:
-        raise Refused(400, error) from None
-    hall(request).changed(handle)
-    return events
-
-
-SCRIPT_TEXTS = (
-    "Table", "North/South", "East/West", "rest", "Round {round}", "Standings", "Pl.", "No.", "Name", "Club", "VP",
-    "MP", "Points", "P", "Prize", "to enter", "Time out", "paused", "not started", "Results of round {round}",
-    "Confirm", "Not right: call the director", "Entered: thank you",
-    "Sent: now the other side confirms with its code", "No one found", "Your table", "rests this round",
-    "Opponents", "Disputed: the director decides", "pending", "disputed", "corrected", "entered", "Seed of the draw",
-    "Registered {count} entrants", "Refused lines: nothing registered", "Round {round}: {minutes}:{seconds} left",
-    "Points proposed: N/S {ns}, E/W {ew}", "saving", "not saved", "Reason for the correction (codice art. 19)",
-    "a correction needs its reason", "Correct", "Deal", "Total", "Proposed by N/S", "Proposed by E/W", "none found",
-    "{address} is this computer's own address: phones cannot open it.", "Undo the last action? {what}",
-    "Undone: {what}", " (withdrawn)",
-    "Restore {name}: {events} events, {entrants} entrants, {rounds} rounds, last changed {last}?", "Name as written", "Name as it should be", "Player leaving", "Player coming in",
-    "The score cards' QR codes would carry {address}: no phone can open it. Set the hall's address first. Print them"
-    " anyway?",
-    "The code keeps these pairings as published: the next round is paired on the corrected standings.",
-    "Stored: {points}", "both lines' points are needed", "Tavolo does not answer here yet",
-    "Equal VP, MP and points: the same place, listed by number (the next round's pairing takes them in the order of"
-    " round 1's seating).",
-    "Table {table} has {stored}, {by}; you typed {typed}.", "stored by {author} at {time}",
-)  # fmt: skip
-"""The messages the pages' scripts show, handed to them in the page's language."""
-
-
-def render(request: Request, template: str, **context: Any) -> HTMLResponse:
-    lang = lang_of(request)
-    texts = {msgid: translate(msgid, lang, DOMAIN) for msgid in SCRIPT_TEXTS}
-    response = templates.TemplateResponse(
-        request,
-        template,
-        {
-            "lang": lang,
-            "texts": texts,
-            "_": lambda msgid, **params: translate(msgid, lang, DOMAIN, **params),
-            **context,
-        },  # fmt: skip
-    )
-    response.set_cookie("tavolo.lang", lang, max_age=365 * 86400, samesite="lax")
-    return response
-
-
-class Hall:
-    """The live pages' subscriptions: each change is rendered once and handed to every open page.
-
-    A change made here is pushed at once; one watcher per tournament looks
-    each second for changes made elsewhere (the command line, another
-    process) and pushes those too.
-
-    The pages' queues belong to the event loop that serves them, and an :class:`asyncio.Queue` is not
-    thread-safe; the desk's writes run on worker threads (every plain ``def`` route, the list import), so
-    :meth:`changed` renders the frame where it is called and hands it to the loop with
-    :meth:`~asyncio.AbstractEventLoop.call_soon_threadsafe`, which puts it in the queues.
-    """
-
-    def __init__(self) -> None:
-        self.listeners: dict[str, set[asyncio.Queue[str]]] = {}
-        self.latest: dict[str, tuple[int, str]] = {}
-        self.watchers: dict[str, asyncio.Task[None]] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
-
-    def subscribe(self, handle: TournamentHandle) -> tuple[asyncio.Queue[str], str]:
-        """A queue of the tournament's server-sent-event messages, and the message to show now (on the loop)."""
-        name = handle.tournament.config.name
-        self.loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
-        self.listeners.setdefault(name, set()).add(queue)
-        if name not in self.watchers or self.watchers[name].done():
-            self.watchers[name] = asyncio.get_running_loop().create_task(self._watch(handle))
-        return queue, self._frame(handle)
-
-    def unsubscribe(self, name: str, queue: asyncio.Queue[str]) -> None:
-        self.listeners.get(name, set()).discard(queue)
-
-    def changed(self, handle: TournamentHandle) -> None:
-        """Send the tournament's new public view to every page open on it; from any thread."""
-        name, loop = handle.tournament.config.name, self.loop
-        if not self.listeners.get(name) or loop is None:
-            return
-        frame = self._frame(handle)
-        try:
-            loop.call_soon_threadsafe(self._publish, name, frame)
-        except RuntimeError:  # the loop has closed (the server stops): no page is left to tell
-            pass
-
-    def _frame(self, handle: TournamentHandle) -> str:
-        name, version = handle.tournament.config.name, handle.tournament.version
-        cached = self.latest.get(name)
-        if cached is None or cached[0] < version:
-            cached = self.latest[name] = (version, f"data: {frame_of(handle.tournament)}\n\n")
-        return cached[1]
-
-    def _publish(self, name: str, frame: str) -> None:
-        """Hand ``frame`` to every page open on ``name``: on the loop's thread only."""
-        for queue in list(self.listeners.get(name, ())):
-            if queue.full():
-                queue.get_nowait()  # a slow page skips to the newest view
-            queue.put_nowait(frame)
-
-    async def _watch(self, handle: TournamentHandle) -> None:
-        name = handle.tournament.config.name
-        while self.listeners.get(name):
-            await asyncio.sleep(KEEPALIVE_S)
-            await asyncio.to_thread(handle.refresh)
-            if handle.tournament.version > self.latest.get(name, (0, ""))[0]:
-                self._publish(name, self._frame(handle))
-
-
-def frame_of(tournament) -> str:
-    return json.dumps(public_view(tournament, datetime.now(UTC)), ensure_ascii=False)
-
-
-# --- public pages -----------------------------------------------------------------------------
-
-
-@router.get("/torneo/{name}", response_class=HTMLResponse, include_in_schema=False)
-def live_page(request: Request, name: str) -> HTMLResponse:
-    """The live standings, the round's tables and results, the seat-finder: read-only."""
-    _open(request, name)
-    return render(request, "director/live.html", name=name, projector=False)
-
-
-@router.get("/torneo/{name}/proiettore", response_class=HTMLResponse, include_in_schema=False)
-def projector_page(request: Request, name: str) -> HTMLResponse:
-    """Full screen for the hall: standings and the next round's tables scrolling by, with the clock."""
-    _open(request, name)
-    return render(request, "director/live.html", name=name, projector=True)
-
-
-@router.get("/torneo/{name}/tavolo/{table}", response_class=HTMLResponse, include_in_schema=False)
-def table_page(request: Request, name: str, table: int) -> HTMLResponse:
-    """A table's phone page: enter the points with one side's code, confirm with the other's."""
-    _open(request, name)
-    code_guard(request).welcome(request)
-    return render(request, "director/table.html", name=name, table=table)
-
-
-@router.get("/api/torneo/{name}")
-def public_state(request: Request, name: str) -> JSONResponse:
-    return JSONResponse(public_view(_open(request, name).tournament, datetime.now(UTC)))
-
-
-@router.get("/api/torneo/{name}/cerca")
-def seat_finder(request: Request, name: str, q: str = "") -> JSONResponse:
-    return JSONResponse(find_seat(_open(request, name).tournament, q[:60]))
-
-
-@router.get("/api/torneo/{name}/live")
-async def live(request: Request, name: str) -> StreamingResponse:
-    """Server-sent events: the public view now, then at every change (pushed, or found within a second)."""
-    handle = _open(request, name)
-    queue, first = hall(request).subscribe(handle)
-
-    async def frames() -> AsyncIterator[str]:
-        try:
-            yield first
-            while not await request.is_disconnected():
-                try:
-                    yield await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                except TimeoutError:
-                    yield ": keep-alive\n\n"
-        finally:
-            hall(request).unsubscribe(name, queue)
-
-    return StreamingResponse(frames(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
-
-
-class Proposal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    code: str = Field(max_length=12)
-    ns: str = Field(max_length=60)
-    ew: str = Field(max_length=60)
-
-
-class Answer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    code: str = Field(max_length=12)
-    agree: bool
-
-
-class CodeGuard:
-    """Wrong table codes counted per guesser, as the login counts wrong passwords
-    (:class:`~tavolo.online.accounts.LoginGuard`): past :attr:`TRIES` in a minute, that guesser's every code is
-    refused with 429 for the rest of it; the table itself is never locked, so the players' phones (even on the
-    same router as the guesser) still enter their result.
-
-    A guesser is a phone: the table's page names it once in the signed session cookie (:meth:`welcome`); a
-    request without that name counts as its address. An address names at most :attr:`NEW_PHONES` phones a
-    minute, so dropping the cookie buys little: one address makes at most (20 + 1) x 10 = 210 wrong tries a
-    minute over every table, and finding one of a table's two codes (among 22^6) takes it months on average.
-    """
-
-    TRIES = 10
-    NEW_PHONES = 20
-    WINDOW_S = 60.0
-
-    def __init__(self) -> None:
-        self.guessers = LoginGuard(tries=self.TRIES, window=self.WINDOW_S)
-        self.phones = LoginGuard(tries=self.NEW_PHONES, window=self.WINDOW_S)
-
-    def welcome(self, request: Request) -> None:
-        """Name this browser's phone in its session, unless its address has named too many this minute."""
-        session = request.scope.get("session")
-        if session is None or "phone" in session:
-            return
-        address = _address(request)
-        try:
-            self.phones.check(address)
-        except Refusal:
-            return  # it counts as its address
-        self.phones.failed(address)
-        session["phone"] = secrets.token_hex(8)
-
-    def side(self, request: Request, t: Tournament, table: int, code: str) -> str:
-        """The side whose code ``code`` is at ``table`` this round; refused (400, or 429 once this guesser has
-        used its tries) otherwise."""
-        phone = request.scope.get("session", {}).get("phone")
-        guesser = f"phone {phone}" if phone else f"address {_address(request)}"
-        try:
-            self.guessers.check(guesser)
-        except Refusal:
-            raise Refused(429, TournamentError("too many wrong codes: wait a minute, then try again")) from None
-        side = check_code(t.secret, len(t.rounds), table, code) if t.secret else None
-        if side is None:
-            self.guessers.failed(guesser)
-            raise Refused(400, TournamentError("this code is not valid for round {round} table {table}",
-                                               round=len(t.rounds), table=table))  # fmt: skip
-        return side
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else ""
-
-
-def code_guard(request: Request) -> CodeGuard:
-    state = request.app.state
-    if not hasattr(state, "code_guard"):
-        state.code_guard = CodeGuard()
-    return state.code_guard
-
-
-@router.get("/api/torneo/{name}/tavolo/{table}")
-def table_state(request: Request, name: str, table: int, code: str = "") -> JSONResponse:
-    """The table in the current round; with its code, also the points waiting for confirmation (a wrong
-    code is refused, and counted)."""
-    t = _open(request, name).tournament
-    played = t.last_round
-    if played is None or table not in played.tables:
-        raise Refused(404, TournamentError("round {round} table {table}", round=len(t.rounds), table=table))
-    view = next(row for row in round_view(t, played)["tables"] if row["table"] == table)
-    side = code_guard(request).side(request, t, table, code) if code.strip() else None
-    proposal = played.proposals.get(table)
-    return JSONResponse({"round": played.number, "deals": t.config.deals, "side": side, "table": view,
-                         "waiting": proposed_points(proposal) if proposal and side else None,
-                         "disputed": table in played.disputed,
-                         "proposals": [proposed_points(p) for p in played.proposed(table)] if side else []})  # fmt: skip
-
-
-def proposed_points(proposal: ScoreProposed) -> dict[str, Any]:
-    """The points one side proposed: its side, the totals and each deal's figures (one figure: a total)."""
-    return {"side": proposal.side, "ns": sum(proposal.ns), "ew": sum(proposal.ew),
-            "ns_deals": list(proposal.ns), "ew_deals": list(proposal.ew)}  # fmt: skip
-
-
-@router.post("/api/torneo/{name}/tavolo/{table}/proposta")
-def propose(request: Request, name: str, table: int, body: Proposal) -> JSONResponse:
-    handle = _open(request, name, author=f"tavolo {table}")
-    t = handle.tournament
-    code_guard(request).side(request, t, table, body.code)
-    ns, ew = (_points(text, side) for text, side in ((body.ns, "N/S"), (body.ew, "E/W")))
-    (event,) = _do(request, handle, lambda s: commands.propose_score(s, len(s.rounds), table, body.code, ns, ew))
-    kind = type(event).__name__  # the first proposal waits; the other side's agrees, or disputes keeping both
-    return JSONResponse({"waiting": kind == "ScoreProposed", "entered": kind == "ScoreEntered",
-                         "disputed": kind == "ScoreDisputed", "round": len(t.rounds)})  # fmt: skip
-
-
-@router.post("/api/torneo/{name}/tavolo/{table}/conferma")
-def confirm(request: Request, name: str, table: int, body: Answer) -> JSONResponse:
-    handle = _open(request, name, author=f"tavolo {table}")
-    code_guard(request).side(request, handle.tournament, table, body.code)
-    events = _do(request, handle, lambda s: commands.confirm_score(s, len(s.rounds), table, body.code, body.agree))
-    return JSONResponse({"entered": type(events[0]).__name__ == "ScoreEntered"})
-
-
-def _points(text: str, side: str) -> tuple[int, ...]:
-    try:
-        return read_points(text, side)
-    except TournamentError as error:
-        raise Refused(400, error) from None
-
-
-# --- the director's desk ----------------------------------------------------------------------
 
 
 def staff(request: Request, name: str, roles: tuple[str, ...] = ("director", "arbiter")) -> TournamentHandle:
@@ -604,41 +124,6 @@ def my_tournaments(request: Request) -> JSONResponse:
     mine = [n for n in store.names() if store.open(n).tournament.staff.get(account)]
     return JSONResponse({"account": account, "tournaments": mine,
                          "director": account in desk_directors(request.app.state.store)})  # fmt: skip
-
-
-# --- the server's directors -------------------------------------------------------------------
-
-DIRECTOR_KEY = "director:"
-"""The server's directors are kept among its settings, one row each: this prefix and a digest of the name."""
-
-
-def desk_directors(store: OnlineStore) -> set[str]:
-    """The accounts that may create tournaments (and restore them) on this server."""
-    with store.engine.connect() as connection:
-        return set(connection.scalars(select(SettingRow.value).where(SettingRow.key.startswith(DIRECTOR_KEY))))
-
-
-def make_desk_director(store: OnlineStore, name: str, password: Callable[[], str] | None = None) -> bool:
-    """Make the account ``name`` one of the server's directors (``tavolo serve --director``, ``tavolo tournament
-    director``, or a director at the desk). An account that does not exist yet is created with ``password()``
-    here and now, so that the name cannot go to whoever registers it first; without ``password`` it is refused.
-    Returns whether the account was created."""
-    tidy = " ".join(name.split())
-    if not 0 < len(tidy) <= NAME_LENGTH:
-        raise TournamentError("a director's name has 1 to {count} characters", count=NAME_LENGTH)
-    account = store.account(tidy)
-    created = account is None
-    if account is not None:
-        tidy = account.name  # as the account writes it: its session says that name, whatever case was typed
-    if created:
-        if password is None:
-            raise TournamentError("there is no account {name}: it registers first", name=tidy)
-        secret = password()
-        if len(secret) < PASSWORD_LENGTH:
-            raise TournamentError("the password needs at least {count} characters", count=PASSWORD_LENGTH)
-        register_account(store, tidy, secret)
-    store.setting(DIRECTOR_KEY + hashlib.sha256(tidy.encode()).hexdigest()[:31], lambda: tidy)
-    return created
 
 
 def desk_director(request: Request) -> str:
@@ -988,11 +473,6 @@ def journal(request: Request, name: str, last: int = 200) -> JSONResponse:
     return JSONResponse(rows)
 
 
-def words_of(request: Request) -> Callable[[str], str | None]:
-    """The ``tournament`` catalog's lookup in the page's language."""
-    return catalog(lang_of(request), DOMAIN).get
-
-
 class Appointment(BaseModel):
     model_config = ConfigDict(extra="forbid")
     account: str = Field(min_length=1, max_length=40)
@@ -1278,9 +758,3 @@ def _restore(request: Request, account: str, filename: str, data: bytes, confirm
         handle.do(lambda t: commands.appoint(t, account, "director"))
     name = tournament.config.name
     return {"preview": preview, "restored": True, "url": f"/direttore/{quote(name, safe='')}"}
-
-
-def install(app) -> None:
-    """Add the director's pages and their error handler to the web app."""
-    app.include_router(router, dependencies=[Depends(same_origin)])
-    app.add_exception_handler(Refused, refused_response)
