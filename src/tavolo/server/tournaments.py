@@ -4,7 +4,7 @@ room's driver (:class:`tavolo.online.tournaments.Tournaments`, ``app.state.room_
 HTTP only: every rule (registration, the start, pairing, scores, the clock) is in
 :mod:`tavolo.tournament.room` and :mod:`tavolo.tournament.commands`; a refusal is their
 :class:`~tavolo.tournament.errors.TournamentError`, answered 4xx in the page's language by the desk's
-handler (:class:`~tavolo.server.director.Refused`), and nothing is stored.
+handler (:class:`~tavolo.server.director.common.Refused`), and nothing is stored.
 
 What a page is told: the public facts (entrants, rounds, results, standings, the clock) and, for the
 logged-in account alone, its own entrant, invitation and seat (with that seat's token). Never another
@@ -15,7 +15,7 @@ when the organizer lets running tables be watched one deal behind (its replay, c
 :mod:`tavolo.online.watching`); a deal of a duplicate round is not shown to anyone before every table has
 played it.
 
-Changes come from this site's own pages only (:func:`~tavolo.server.director.same_origin`).
+Changes come from this site's own pages only (:func:`~tavolo.server.director.common.same_origin`).
 """
 
 from __future__ import annotations
