@@ -8,6 +8,10 @@ is timed in CPU milliseconds. Too slow for ``make bench`` (minutes a game); run 
 root (``tests`` is imported)::
 
     nice -n 19 python -m bench.campione --deals 60 --time 0.05 briscola tressette
+    nice -n 19 python -m bench.campione --deals 40 --time 0.05 --guard 2 petrangola scala40
+
+``--guard Z`` measures the guarded search (``CampioneBot(guard=Z)``: the rule bot's move unless the
+deals show another better by Z standard errors); its lines read ``campione_guardZ``.
 
 Prints ``bots.GAME.campione.margin: MEAN UNIT ± HALF (DEALS deals)`` and
 ``bots.GAME.campione.move_ms_median`` / ``move_ms_p99`` lines.
