@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tavolo.bots.campione import played_out
 from tavolo.engine.agent import Agent
 from tavolo.engine.errors import Text
 from tavolo.engine.game import Game, State
@@ -97,19 +98,7 @@ class ProtocolEstimator:
 
     def _value(self, deal: State, action: int, seed: int) -> float:
         """``action`` on a copy of ``deal``, then the play-out bots to the game's cut: the seat's value."""
-        state = deal.clone()
-        state.apply(action)
-        rng = random.Random(seed)
-        bots = [self._playout(rng.getrandbits(64)) for _ in range(self.game.num_players)]
-        value = self.game.position_value(state)
-        while value is None:
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                seat = state.current_player()
-                state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
-            value = self.game.position_value(state)
-        return value[self.seat]
+        return played_out(self.game, deal, action, seed, self._playout)[self.seat]
 
 
 def estimator_for(game: Game, seat: int) -> Estimator:

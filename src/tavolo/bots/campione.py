@@ -65,6 +65,25 @@ def playout_bot(game: Game) -> Callable[[int], Agent]:
     return getattr(importlib.import_module(module), name)
 
 
+def played_out(game: Game, deal: State, action: int, seed: int, playout: Callable[[int], Agent]) -> list[float]:
+    """``action`` on a copy of ``deal``, then every seat played by ``playout`` bots (seeded from
+    ``seed``, chance drawn from it too) to the game's cut (:meth:`Game.position_value`): each seat's
+    value. The play-out Campione's search and Campione's review (:mod:`tavolo.analysis`) share."""
+    state = deal.clone()
+    state.apply(action)
+    rng = random.Random(seed)
+    bots = [playout(rng.getrandbits(64)) for _ in range(game.num_players)]
+    value = game.position_value(state)
+    while value is None:
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            seat = state.current_player()
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+        value = game.position_value(state)
+    return value
+
+
 class CampioneBot:
     """PIMC over the game's own sampler of the hidden cards; see the module docstring.
 
@@ -148,19 +167,7 @@ class CampioneBot:
 
     def _value(self, deal: State, action: int, seed: int) -> float:
         """The value for this seat of ``action`` on ``deal``, played out by the rule bots."""
-        state = deal.clone()
-        state.apply(action)
-        rng = random.Random(seed)
-        bots = [self._playout_bot(rng.getrandbits(64)) for _ in range(self.game.num_players)]
-        value = self.game.position_value(state)
-        while value is None:
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                seat = state.current_player()
-                state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
-            value = self.game.position_value(state)
-        return value[self.seat]
+        return played_out(self.game, deal, action, seed, self._playout_bot)[self.seat]
 
 
 def guarded_choice(values: dict[int, list[float]], own: int, guard: float) -> int:
