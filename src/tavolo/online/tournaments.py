@@ -90,6 +90,9 @@ class Tournaments:
         self._away: dict[tuple[str, int], datetime] = {}
         """(table id, seat) -> when this process first saw that seat's player gone (codice art. 33)."""
         self._task: asyncio.Task[None] | None = None
+        self.refused: dict[str, str] = {}
+        """Per tournament, the last step the rules refused (a pairing the system cannot make...), logged
+        once; cleared when a step stores something."""
         self._copies: dict[str, Tournament] = {}
         self._copying: dict[str, asyncio.Future[Tournament]] = {}
         """The copy being made of each tournament (one at a time, awaited by every reader asking)."""
@@ -412,9 +415,13 @@ class Tournaments:
         except TournamentError as error:
             if not quiet:
                 raise
-            log.info("tournament %s: step refused: %s", handle.tournament.config.name, error)
+            name = handle.tournament.config.name
+            if self.refused.get(name) != str(error):  # said once, not at every tick
+                self.refused[name] = str(error)
+                log.warning("tournament %s: step refused: %s", name, error)
             return False
         if events:
+            self.refused.pop(handle.tournament.config.name, None)
             self.service.tournament_changed(handle.tournament.config.name)
         await self._seen(handle)
         return bool(events)
