@@ -225,7 +225,7 @@ class Tournaments:
         """A tournament's table stored its end: score it and move the tournament on."""
         link = table.record.tournament
         try:
-            name = await asyncio.to_thread(self._name_of, link["id"])
+            name = await asyncio.to_thread(self.name_of, link["id"])
             async with self._locks[name]:
                 handle = await asyncio.to_thread(self._fresh, name)
                 if room.current_round(handle.tournament) == link["round"]:
@@ -325,8 +325,7 @@ class Tournaments:
         clock = t.clocks.get(number)
         opened_at = clock.started_at if clock is not None else None
         open_tables = {table_id: table_number for table_number, table_id in t.room.tables[number].items()
-                       if not (table_number in played.scores or table_number in played.arbitral
-                               or _forfeited(played, table_number))}
+                       if not room.decided(played, table_number)}
         stored = False
         for record in await asyncio.to_thread(self.service.store.tables, list(open_tables)):
             table_number = open_tables[record.id]
@@ -463,15 +462,12 @@ class Tournaments:
 
     def name_of(self, tournament_id: int) -> str | None:
         """The name of the tournament numbered ``tournament_id`` (its row's id: the pages' address)."""
-        return self._name_of(tournament_id)
+        with self.store.engine.connect() as connection:
+            return connection.scalar(select(TournamentRow.name).where(TournamentRow.id == tournament_id))
 
     def id_of(self, name: str) -> int | None:
         with self.store.engine.connect() as connection:
             return connection.scalar(select(TournamentRow.id).where(TournamentRow.name == name))
-
-    def _name_of(self, tournament_id: int) -> str:
-        with self.store.engine.connect() as connection:
-            return connection.scalar(select(TournamentRow.name).where(TournamentRow.id == tournament_id))
 
 
 def _owners(seating: TableSeating) -> list[int]:
@@ -501,11 +497,6 @@ def _deal_points(table: Table) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for side in result.sides:
             (ns if 0 in side.seats else ew).append(side.total)
     return tuple(ns), tuple(ew)
-
-
-def _forfeited(played: Any, table: int) -> bool:
-    seating = played.tables[table]
-    return any(played.late.get(n, 0) > FORFEIT_MINUTES for n in seating.ns + seating.ew)
 
 
 __all__ = ["TICK_SECONDS", "Tournaments"]

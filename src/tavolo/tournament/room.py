@@ -54,7 +54,7 @@ from tavolo.tournament.events import (
 from tavolo.tournament.results import FORFEIT_MINUTES
 from tavolo.tournament.room_settings import moment
 from tavolo.tournament.seating import Seating
-from tavolo.tournament.state import Room, Tournament
+from tavolo.tournament.state import Room, Round, Tournament
 
 REGISTRATION, RUNNING, FINISHED, CANCELLED = "registration", "running", "finished", "cancelled"
 NOT_CHECKED_IN = "check-in mancato (codice art. 34)"
@@ -232,12 +232,18 @@ def tables_opened(tournament: Tournament, round_number: int, tables: Sequence[tu
     return [TablesOpened(round_number, tuple(tables)), ClockChanged(round_number, "start", now.isoformat())]
 
 
+def decided(played: Round, table: int) -> bool:
+    """Table ``table`` of ``played`` has its result: a score, an arbitral score, or a forfeit by
+    lateness (codice art. 34)."""
+    seating = played.tables[table]
+    return (table in played.scores or table in played.arbitral
+            or any(played.late.get(n, 0) > FORFEIT_MINUTES for n in seating.ns + seating.ew))
+
+
 def complete(tournament: Tournament, round_number: int) -> bool:
-    """Every table of the round has its result: a score, an arbitral score, or a forfeit by lateness."""
+    """Every table of the round has its result (:func:`decided`)."""
     played = tournament.round(round_number)
-    return all(number in played.scores or number in played.arbitral
-               or any(played.late.get(n, 0) > FORFEIT_MINUTES for n in seating.ns + seating.ew)
-               for number, seating in played.tables.items())
+    return all(decided(played, number) for number in played.tables)
 
 
 def advance(tournament: Tournament, now: datetime) -> list[Event]:
@@ -325,5 +331,5 @@ def cancel(tournament: Tournament) -> list[Event]:
 
 
 __all__ = ["RoomOpened", "add_bots", "add_table_time", "advance", "answer", "cancel", "check_in", "complete",
-           "enter_alone", "full", "hold", "invite", "replace_seat", "start", "status", "table_clock", "table_score",
-           "tables_opened", "withdraw_invitation"]
+           "decided", "enter_alone", "full", "hold", "invite", "replace_seat", "start", "status", "table_clock",
+           "table_score", "tables_opened", "withdraw_invitation"]
